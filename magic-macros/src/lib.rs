@@ -1,0 +1,44 @@
+//! The `magic_tables!` proc-macro of `magic-runtime`.
+//!
+//! It parses the invocation, validates every key, asks `magic-search` for
+//! the magics and emits a `static` whose value is one of `magic-runtime`'s
+//! `const fn` builders: the compiler then fills the table and checks every
+//! relevant occupancy of every square, so nothing runs at start-up. Use it
+//! through `magic-runtime`, which re-exports it.
+#![deny(missing_docs)]
+
+extern crate proc_macro;
+
+mod expand;
+mod parse;
+mod validate;
+
+use proc_macro::TokenStream;
+
+/// Generates magic attack tables as `static` items while the crate compiles.
+///
+/// ```ignore
+/// magic_runtime::magic_tables! {
+///     /// Slider attacks.
+///     pub static SLIDERS { scheme = fancy, seed = 7 }
+/// }
+/// ```
+///
+/// Keys: `scheme` (`fancy`, `plain`, `shift_in_magic`, `shared`; default
+/// `fancy`), `seed` (an integer), `rook_bits` and `bishop_bits` (one number
+/// for all squares or a list of 64), `max_tries` (candidates per square).
+#[proc_macro]
+pub fn magic_tables(input: TokenStream) -> TokenStream {
+    expand_tokens(input.into()).into()
+}
+
+/// Parse, validate, expand; every error becomes one spanned compile error.
+fn expand_tokens(input: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
+    syn::parse2::<parse::Input>(input)
+        .and_then(validate::validate)
+        .and_then(|items| expand::expand(&items))
+        .unwrap_or_else(syn::Error::into_compile_error)
+}
+
+#[cfg(test)]
+mod tests;

@@ -1,0 +1,119 @@
+//! The invocation's syntax: items of the form
+//! `#[attrs] vis static NAME { key = value, ... }`.
+
+use proc_macro2::{Span, TokenTree};
+use syn::parse::{Parse, ParseStream};
+use syn::punctuated::Punctuated;
+use syn::{braced, bracketed, token, Attribute, Ident, LitInt, Token, Visibility};
+
+/// Everything between the macro's braces.
+pub struct Input {
+    pub items: Vec<Item>,
+}
+
+/// One table to generate.
+pub struct Item {
+    pub attrs: Vec<Attribute>,
+    pub vis: Visibility,
+    pub static_token: Token![static],
+    pub name: Ident,
+    pub keys: Vec<KeyValue>,
+}
+
+/// `key = value`.
+pub struct KeyValue {
+    pub key: Ident,
+    pub value: Value,
+}
+
+/// A value as written; its meaning is checked in `validate`.
+pub enum Value {
+    Int(LitInt),
+    Ident(Ident),
+    List(token::Bracket, Vec<Value>),
+    /// Anything else, kept for its span.
+    Other(TokenTree),
+}
+
+impl Value {
+    pub fn span(&self) -> Span {
+        match self {
+            Value::Int(lit) => lit.span(),
+            Value::Ident(ident) => ident.span(),
+            Value::List(bracket, _) => bracket.span.join(),
+            Value::Other(tt) => tt.span(),
+        }
+    }
+}
+
+impl Parse for Input {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        let mut items = Vec::new();
+        while !input.is_empty() {
+            items.push(input.parse()?);
+        }
+        if items.is_empty() {
+            return Err(
+                input.error("expected a table, like `pub static SLIDERS { scheme = fancy }`")
+            );
+        }
+        Ok(Input { items })
+    }
+}
+
+impl Parse for Item {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        let attrs = input.call(Attribute::parse_outer)?;
+        let vis = input.parse()?;
+        let static_token = input.parse().map_err(|e| {
+            syn::Error::new(
+                e.span(),
+                "expected `static`, like `pub static SLIDERS { scheme = fancy }`",
+            )
+        })?;
+        let name = input.parse()?;
+        let content;
+        braced!(content in input);
+        let keys = Punctuated::<KeyValue, Token![,]>::parse_terminated(&content)?;
+        Ok(Item {
+            attrs,
+            vis,
+            static_token,
+            name,
+            keys: keys.into_iter().collect(),
+        })
+    }
+}
+
+impl Parse for KeyValue {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        let key = input.parse()?;
+        input.parse::<Token![=]>()?;
+        Ok(KeyValue {
+            key,
+            value: input.parse()?,
+        })
+    }
+}
+
+impl Parse for Value {
+    fn parse(input: ParseStream) -> syn::Result<Self> {
+        if input.peek(LitInt) {
+            Ok(Value::Int(input.parse()?))
+        } else if input.peek(Ident) {
+            Ok(Value::Ident(input.parse()?))
+        } else if input.peek(token::Bracket) {
+            let content;
+            let bracket = bracketed!(content in input);
+            let values = Punctuated::<Value, Token![,]>::parse_terminated(&content)?;
+            Ok(Value::List(bracket, values.into_iter().collect()))
+        } else {
+            // Take everything up to the next comma, for the error's span.
+            let tt: TokenTree = input.parse()?;
+            while !input.is_empty() && !input.peek(Token![,]) {
+                input.parse::<TokenTree>()?;
+            }
+            Ok(Value::Other(tt))
+        }
+    }
+}

@@ -1,0 +1,30 @@
+use super::expand_tokens;
+use quote::quote;
+
+#[test]
+fn same_input_expands_to_identical_tokens() {
+    for input in [
+        quote!(pub static A { scheme = fancy }),
+        quote!(static B { scheme = shared, seed = 3 }),
+        quote!(static C { scheme = shift_in_magic, seed = 0x55, rook_bits = 12 }),
+    ] {
+        let first = expand_tokens(input.clone()).to_string();
+        let second = expand_tokens(input).to_string();
+        assert!(first.contains("magic_runtime"), "{first}");
+        assert_eq!(first, second);
+    }
+}
+
+#[test]
+fn different_seeds_give_different_magics() {
+    let a = expand_tokens(quote!(static A { seed = 1 })).to_string();
+    let b = expand_tokens(quote!(static A { seed = 2 })).to_string();
+    assert_ne!(a, b);
+}
+
+#[test]
+fn errors_become_compile_errors() {
+    let out = expand_tokens(quote!(static A { scheme = black })).to_string();
+    assert!(out.contains("compile_error"), "{out}");
+    assert!(out.contains("unknown scheme `black`"), "{out}");
+}

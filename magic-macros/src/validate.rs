@@ -1,0 +1,165 @@
+//! Checks every key of every item and turns it into a [`Table`] request.
+
+use crate::parse::{Input, Item, KeyValue, Value};
+use magic_search::{
+    distinct_attack_sets, scheme_default_bits, square_name, PerSquare, Piece, Scheme, DEFAULT_SEED,
+};
+use proc_macro2::Span;
+use syn::{Attribute, Error, Ident, Visibility};
+
+const KEYS: &str = "scheme, seed, rook_bits, bishop_bits, max_tries";
+
+/// A validated request for one table.
+pub struct Table {
+    pub attrs: Vec<Attribute>,
+    pub vis: Visibility,
+    pub static_token: syn::Token![static],
+    pub name: Ident,
+    pub scheme: Scheme,
+    pub seed: u64,
+    pub bits: PerSquare<u8>,
+    pub max_tries: Option<u64>,
+    /// Where a failed search points: the bits the user gave, or the name.
+    pub search_span: [Span; 2],
+}
+
+pub fn validate(input: Input) -> syn::Result<Vec<Table>> {
+    input.items.into_iter().map(table).collect()
+}
+
+fn table(item: Item) -> syn::Result<Table> {
+    for (i, kv) in item.keys.iter().enumerate() {
+        if !KEYS.split(", ").any(|k| kv.key == k) {
+            return Err(Error::new_spanned(
+                &kv.key,
+                format!("unknown key `{}`; expected one of {KEYS}", kv.key),
+            ));
+        }
+        if item.keys[..i].iter().any(|earlier| earlier.key == kv.key) {
+            return Err(Error::new_spanned(
+                &kv.key,
+                format!("`{}` is given twice; keep one", kv.key),
+            ));
+        }
+    }
+    let find = |key: &str| item.keys.iter().find(|kv| kv.key == key);
+    let scheme = match find("scheme") {
+        None => Scheme::Fancy,
+        Some(kv) => scheme(kv)?,
+    };
+    let seed = match find("seed") {
+        None => DEFAULT_SEED,
+        Some(kv) => integer(&kv.value, "seed", "seed = 42")?,
+    };
+    let max_tries = match find("max_tries") {
+        None => None,
+        Some(kv) => match integer(&kv.value, "max_tries", "max_tries = 1000000")? {
+            0 => return Err(Error::new(kv.value.span(), "max_tries must be at least 1")),
+            n => Some(n),
+        },
+    };
+    let mut bits = scheme_default_bits(scheme);
+    let mut search_span = [item.name.span(); 2];
+    for (p, piece) in Piece::ALL.into_iter().enumerate() {
+        let key = format!("{}_bits", piece.name());
+        if let Some(kv) = find(&key) {
+            if !scheme.has_per_square_bits() {
+                return Err(Error::new_spanned(
+                    &kv.key,
+                    format!("{scheme} tables use 12 rook and 9 bishop bits on every square; remove `{key}`"),
+                ));
+            }
+            bits[p] = piece_bits(piece, kv)?;
+            search_span[p] = kv.value.span();
+        }
+    }
+    Ok(Table {
+        attrs: item.attrs,
+        vis: item.vis,
+        static_token: item.static_token,
+        name: item.name,
+        scheme,
+        seed,
+        bits,
+        max_tries,
+        search_span,
+    })
+}
+
+fn scheme(kv: &KeyValue) -> syn::Result<Scheme> {
+    let names: Vec<&str> = Scheme::ALL.iter().map(|s| s.name()).collect();
+    let expected = format!("use one of {}", names.join(", "));
+    match &kv.value {
+        Value::Ident(ident) => ident.to_string().parse().map_err(|_| {
+            Error::new_spanned(ident, format!("unknown scheme `{ident}`; {expected}"))
+        }),
+        other => Err(Error::new(
+            other.span(),
+            format!("expected a scheme name; {expected}"),
+        )),
+    }
+}
+
+fn integer(value: &Value, key: &str, example: &str) -> syn::Result<u64> {
+    match value {
+        Value::Int(lit) => lit.base10_parse::<u64>().map_err(|_| {
+            Error::new_spanned(
+                lit,
+                format!("{key} must be an integer from 0 to 2^64 - 1, like `{example}`"),
+            )
+        }),
+        other => Err(Error::new(
+            other.span(),
+            format!("{key} must be an integer, like `{example}`"),
+        )),
+    }
+}
+
+/// One number for every square, or a list of 64.
+fn piece_bits(piece: Piece, kv: &KeyValue) -> syn::Result<[u8; 64]> {
+    let mut bits = [0u8; 64];
+    match &kv.value {
+        Value::List(bracket, values) => {
+            if values.len() != 64 {
+                return Err(Error::new(
+                    bracket.span.join(),
+                    format!(
+                        "{} lists {} values; give one per square, 64 in all (a1, b1, ... h8), or a single number",
+                        kv.key,
+                        values.len()
+                    ),
+                ));
+            }
+            for (sq, v) in values.iter().enumerate() {
+                bits[sq] = square_bits(piece, sq, v, &kv.key)?;
+            }
+        }
+        single => {
+            for (sq, b) in bits.iter_mut().enumerate() {
+                *b = square_bits(piece, sq, single, &kv.key)?;
+            }
+        }
+    }
+    Ok(bits)
+}
+
+/// The bits of one square: at least enough to tell its distinct attack sets
+/// apart, at most the piece's largest relevant mask.
+fn square_bits(piece: Piece, sq: usize, value: &Value, key: &Ident) -> syn::Result<u8> {
+    let example = format!("{key} = {}", piece.max_bits());
+    let n = integer(value, &key.to_string(), &example)?;
+    let sets = distinct_attack_sets(piece, sq);
+    let min = u64::from(u32::BITS - (sets - 1).leading_zeros());
+    let max = u64::from(piece.max_bits());
+    if n < min || n > max {
+        return Err(Error::new(
+            value.span(),
+            format!(
+                "{n} {} bits is out of range for {}: use {min} to {max} ({sets} distinct attack sets need at least {min})",
+                piece.name(),
+                square_name(sq),
+            ),
+        ));
+    }
+    Ok(n as u8)
+}

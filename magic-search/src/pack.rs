@@ -1,0 +1,131 @@
+//! Placing sub-tables in one shared array so that they overlap where their
+//! slots allow it.
+
+use crate::{empty_board_attacks, Piece};
+
+/// One square's sub-table before placement: `entries[i]` is the attack set
+/// stored in slot `i`, or 0 where no occupancy maps.
+#[derive(Clone, Debug)]
+pub struct SubTable {
+    /// The piece.
+    pub piece: Piece,
+    /// The square, a1 = 0.
+    pub square: usize,
+    /// The slots, 0 for unused.
+    pub entries: Vec<u64>,
+}
+
+impl SubTable {
+    /// The sub-table of a square for a magic with `bits` index bits.
+    ///
+    /// ```
+    /// use magic_search::{find_magic, Piece, SearchOptions, SubTable};
+    /// let m = find_magic(Piece::Bishop, 0, 6, 1, &SearchOptions::default()).unwrap();
+    /// let t = SubTable::new(Piece::Bishop, 0, m, 6);
+    /// assert_eq!(t.entries.len(), 64);
+    /// assert!(t.entries.iter().filter(|&&e| e != 0).count() >= 7);
+    /// ```
+    pub fn new(piece: Piece, square: usize, magic: u64, bits: u32) -> Self {
+        let o = crate::Occupancies::new(piece, square);
+        let mut entries = vec![0; 1 << bits];
+        for (&occ, &att) in o.occupancies.iter().zip(&o.attacks) {
+            entries[(occ.wrapping_mul(magic) >> (64 - bits)) as usize] = att;
+        }
+        SubTable {
+            piece,
+            square,
+            entries,
+        }
+    }
+}
+
+/// When two squares may use one slot.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum SlotRule {
+    /// Only with the same attack set (or one of them unused).
+    Exact,
+    /// With post-masks (Hansen): the slot holds the union, and neither
+    /// square may see a square in its post-mask that it does not attack.
+    PostMasked,
+}
+
+/// The shared array as it fills: union of attacks and of post-masks.
+struct Array {
+    attacks: Vec<u64>,
+    covered: Vec<u64>,
+}
+
+impl Array {
+    fn fits(&self, used: &[(usize, u64)], postmask: u64, offset: usize, rule: SlotRule) -> bool {
+        used.iter().all(|&(i, a)| {
+            let Some(&e) = self.attacks.get(offset + i) else {
+                return true;
+            };
+            match rule {
+                SlotRule::Exact => e == 0 || e == a,
+                SlotRule::PostMasked => {
+                    e & postmask & !a == 0 && a & self.covered[offset + i] & !e == 0
+                }
+            }
+        })
+    }
+
+    fn place(&mut self, used: &[(usize, u64)], len: usize, postmask: u64, offset: usize) {
+        if self.attacks.len() < offset + len {
+            self.attacks.resize(offset + len, 0);
+            self.covered.resize(offset + len, 0);
+        }
+        for &(i, a) in used {
+            self.attacks[offset + i] |= a;
+            self.covered[offset + i] |= postmask;
+        }
+    }
+}
+
+/// Places every sub-table at the lowest offset where all its used slots
+/// agree with what is already there, largest sub-tables first (ties in
+/// input order, so the result is deterministic). Returns each sub-table's
+/// offset, in input order, and the length of the array.
+///
+/// ```
+/// use magic_search::{pack, SlotRule, SubTable, Piece};
+/// let a = SubTable { piece: Piece::Rook, square: 0, entries: vec![5, 0, 0, 0] };
+/// let b = SubTable { piece: Piece::Rook, square: 1, entries: vec![6, 0] };
+/// let (offsets, len) = pack(&[a, b], SlotRule::Exact);
+/// assert_eq!((offsets, len), (vec![0, 1], 4));
+/// ```
+pub fn pack(tables: &[SubTable], rule: SlotRule) -> (Vec<u32>, usize) {
+    let mut order: Vec<usize> = (0..tables.len()).collect();
+    order.sort_by_key(|&t| core::cmp::Reverse(tables[t].entries.len()));
+    let mut array = Array {
+        attacks: Vec::new(),
+        covered: Vec::new(),
+    };
+    let mut offsets = vec![0; tables.len()];
+    for t in order {
+        let table = &tables[t];
+        let used: Vec<(usize, u64)> = table
+            .entries
+            .iter()
+            .enumerate()
+            .filter(|&(_, &a)| a != 0)
+            .map(|(i, &a)| (i, a))
+            .collect();
+        let postmask = match rule {
+            SlotRule::Exact => !0,
+            SlotRule::PostMasked => empty_board_attacks(table.piece, table.square),
+        };
+        let offset = (0..)
+            .find(|&off| array.fits(&used, postmask, off, rule))
+            .expect("an offset past the end always fits");
+        array.place(&used, table.entries.len(), postmask, offset);
+        offsets[t] = offset as u32;
+    }
+    let len = tables
+        .iter()
+        .zip(&offsets)
+        .map(|(t, &o)| o as usize + t.entries.len())
+        .max()
+        .unwrap_or(0);
+    (offsets, len)
+}

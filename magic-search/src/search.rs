@@ -1,0 +1,195 @@
+//! Finding one magic for one square.
+
+use crate::rng::SplitMix64;
+use crate::SearchError;
+use crate::{attacks_by_ray_walk, next_subset, relevant_mask, Piece};
+
+/// How hard and in which form to search.
+///
+/// ```
+/// let opts = magic_search::SearchOptions::default();
+/// assert_eq!(opts.max_tries, 100_000_000);
+/// assert!(!opts.shift_in_magic);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SearchOptions {
+    /// Candidates to try per square before giving up.
+    pub max_tries: u64,
+    /// Fix the upper six bits of every magic to `64 - bits`, for tables that
+    /// read the shift from the magic.
+    pub shift_in_magic: bool,
+}
+
+impl Default for SearchOptions {
+    fn default() -> Self {
+        SearchOptions {
+            max_tries: 100_000_000,
+            shift_in_magic: false,
+        }
+    }
+}
+
+/// Every relevant occupancy of one square with its attack set, in
+/// Carry-Rippler order.
+///
+/// ```
+/// use magic_search::{Occupancies, Piece};
+/// let o = Occupancies::new(Piece::Rook, 0);
+/// assert_eq!(o.occupancies.len(), 4096);
+/// assert_eq!(o.attacks[0].count_ones(), 14);
+/// ```
+#[derive(Clone, Debug)]
+pub struct Occupancies {
+    /// The relevant-occupancy mask.
+    pub mask: u64,
+    /// All subsets of `mask`.
+    pub occupancies: Vec<u64>,
+    /// The attack set of each occupancy, by ray walk.
+    pub attacks: Vec<u64>,
+}
+
+impl Occupancies {
+    /// Enumerates the occupancies of `piece` on `sq`.
+    ///
+    /// ```
+    /// let o = magic_search::Occupancies::new(magic_search::Piece::Bishop, 27);
+    /// assert_eq!(o.attacks.len(), 512);
+    /// ```
+    pub fn new(piece: Piece, sq: usize) -> Self {
+        let mask = relevant_mask(piece, sq);
+        let n = 1usize << mask.count_ones();
+        let (mut occupancies, mut attacks) = (Vec::with_capacity(n), Vec::with_capacity(n));
+        let mut occ = 0;
+        loop {
+            occupancies.push(occ);
+            attacks.push(attacks_by_ray_walk(piece, sq, occ));
+            occ = next_subset(occ, mask);
+            if occ == 0 {
+                break;
+            }
+        }
+        Occupancies {
+            mask,
+            occupancies,
+            attacks,
+        }
+    }
+}
+
+/// The random stream of one square: independent of the order squares are
+/// searched in, so sets can be searched in parallel and stay reproducible.
+///
+/// ```
+/// use magic_search::{square_stream, Piece};
+/// assert_ne!(square_stream(1, Piece::Rook, 0), square_stream(1, Piece::Bishop, 0));
+/// ```
+pub fn square_stream(seed: u64, piece: Piece, sq: usize) -> SplitMix64 {
+    let mut mix = SplitMix64::new(
+        seed ^ ((piece as u64) << 6 | sq as u64).wrapping_mul(0xd1b5_4a32_d192_ed03),
+    );
+    SplitMix64::new(mix.next_u64())
+}
+
+/// Reusable scratch space: an epoch per slot, so that slots need no clearing
+/// between candidates.
+#[derive(Clone, Debug, Default)]
+pub struct Scratch {
+    epoch: Vec<u32>,
+    used: Vec<u64>,
+    current: u32,
+}
+
+impl Scratch {
+    fn reset(&mut self, bits: u32) {
+        let n = 1usize << bits;
+        if self.epoch.len() < n {
+            self.epoch.resize(n, 0);
+            self.used.resize(n, 0);
+        }
+    }
+
+    /// Whether `magic` (with `shift`) maps the occupancies of `o` to slots
+    /// without a destructive collision.
+    ///
+    /// ```
+    /// use magic_search::{find_magic, Occupancies, Piece, Scratch, SearchOptions};
+    /// let magic = find_magic(Piece::Bishop, 0, 6, 1, &SearchOptions::default()).unwrap();
+    /// let mut s = Scratch::default();
+    /// assert!(s.is_magic(&Occupancies::new(Piece::Bishop, 0), magic, 64 - 6));
+    /// assert!(!s.is_magic(&Occupancies::new(Piece::Bishop, 0), 0, 64 - 6));
+    /// ```
+    pub fn is_magic(&mut self, o: &Occupancies, magic: u64, shift: u32) -> bool {
+        self.reset(64 - shift);
+        self.current = self.current.wrapping_add(1);
+        if self.current == 0 {
+            // The epoch wrapped: clear once, every 2^32 candidates.
+            self.epoch.iter_mut().for_each(|e| *e = 0);
+            self.current = 1;
+        }
+        let cur = self.current;
+        for (&occ, &att) in o.occupancies.iter().zip(&o.attacks) {
+            let i = (occ.wrapping_mul(magic) >> shift) as usize;
+            if self.epoch[i] != cur {
+                self.epoch[i] = cur;
+                self.used[i] = att;
+            } else if self.used[i] != att {
+                return false;
+            }
+        }
+        true
+    }
+}
+
+/// Searches a magic with `bits` index bits for `piece` on `sq`, from the
+/// square's own stream of `seed`.
+///
+/// ```
+/// use magic_search::{find_magic, Piece, SearchOptions};
+/// let m = find_magic(Piece::Rook, 28, 10, 42, &SearchOptions::default()).unwrap();
+/// assert_eq!(m, find_magic(Piece::Rook, 28, 10, 42, &SearchOptions::default()).unwrap());
+/// ```
+pub fn find_magic(
+    piece: Piece,
+    sq: usize,
+    bits: u32,
+    seed: u64,
+    opts: &SearchOptions,
+) -> Result<u64, SearchError> {
+    let o = Occupancies::new(piece, sq);
+    let mut rng = square_stream(seed, piece, sq);
+    search(&o, bits, &mut rng, opts, &mut Scratch::default()).map_err(|tries| SearchError {
+        piece,
+        square: sq,
+        bits,
+        tries,
+    })
+}
+
+/// The search loop: sparse candidates, a cheap filter on the top byte of
+/// `mask * magic`, and a collision check that stops at the first clash.
+/// Returns the number of tries on failure.
+pub fn search(
+    o: &Occupancies,
+    bits: u32,
+    rng: &mut SplitMix64,
+    opts: &SearchOptions,
+    scratch: &mut Scratch,
+) -> Result<u64, u64> {
+    let shift = 64 - bits;
+    let low = (1u64 << 58) - 1;
+    for _ in 0..opts.max_tries {
+        let mut magic = rng.sparse();
+        if opts.shift_in_magic {
+            magic = magic & low | u64::from(shift) << 58;
+        }
+        // A magic must spread the mask's bits into the index: too few bits
+        // in the top byte of the product rarely hash well (Stockfish's filter).
+        if (o.mask.wrapping_mul(magic) >> 56).count_ones() < 6 {
+            continue;
+        }
+        if scratch.is_magic(o, magic, shift) {
+            return Ok(magic);
+        }
+    }
+    Err(opts.max_tries)
+}
