@@ -1,0 +1,95 @@
+//! The search: reproducible sets, the shipped defaults, clear failures.
+
+use magic_search::{
+    find_magic, magic_set, pack, scheme_default_bits, search_set, shipped_set, Occupancies, Piece, Scheme, Scratch,
+    SearchOptions, SlotRule, SplitMix64, SubTable, DEFAULT_SEED,
+};
+
+#[test]
+fn splitmix64_matches_the_reference_outputs() {
+    // First outputs of the reference SplitMix64 (Vigna's splitmix64.c) for seed 0.
+    let mut rng = SplitMix64::new(0);
+    assert_eq!(rng.next_u64(), 0xe220_a839_7b1d_cdaf);
+    assert_eq!(rng.next_u64(), 0x6e78_9e6a_a1b9_65f4);
+    assert_eq!(rng.next_u64(), 0x06c4_5d18_8009_454f);
+}
+
+#[test]
+fn the_search_reproduces_every_shipped_set() {
+    for scheme in Scheme::ALL {
+        let searched = search_set(scheme, DEFAULT_SEED, scheme_default_bits(scheme), &SearchOptions::default())
+            .unwrap_or_else(|e| panic!("{scheme}: {e}"));
+        assert_eq!(searched, shipped_set(scheme), "{scheme}: the shipped set is stale; run magic-search emit-sets");
+    }
+}
+
+#[test]
+fn every_magic_of_every_shipped_set_hashes_without_destructive_collisions() {
+    let mut scratch = Scratch::default();
+    for scheme in Scheme::ALL {
+        let set = shipped_set(scheme);
+        for (p, piece) in Piece::ALL.into_iter().enumerate() {
+            for sq in 0..64 {
+                let o = Occupancies::new(piece, sq);
+                let magic = set.magics[p][sq];
+                let shift = 64 - u32::from(set.bits[p][sq]);
+                assert!(scratch.is_magic(&o, magic, shift), "{scheme} {} {sq}", piece.name());
+                if matches!(scheme, Scheme::ShiftInMagic | Scheme::Shared) {
+                    assert_eq!(magic >> 58, u64::from(shift), "{scheme}: shift bits of {} {sq}", piece.name());
+                }
+            }
+        }
+    }
+}
+
+#[test]
+fn a_seed_gives_the_same_set_every_time_and_another_seed_another_set() {
+    let a = magic_set(Scheme::Fancy, 1234, None).unwrap();
+    let b = magic_set(Scheme::Fancy, 1234, None).unwrap();
+    let c = magic_set(Scheme::Fancy, 1235, None).unwrap();
+    assert_eq!(a, b);
+    assert_ne!(a.magics, c.magics);
+}
+
+#[test]
+fn table_sizes_follow_the_bits() {
+    assert_eq!(shipped_set(Scheme::Fancy).len, 107_648);
+    assert_eq!(shipped_set(Scheme::ShiftInMagic).len, 107_648);
+    assert_eq!(shipped_set(Scheme::Plain).len, 64 * 4096 + 64 * 512);
+    assert!(shipped_set(Scheme::Shared).len * 8 <= 420 * 1024);
+}
+
+#[test]
+fn a_hopeless_search_names_the_square_and_what_to_change() {
+    let opts = SearchOptions { max_tries: 500, ..SearchOptions::default() };
+    let err = find_magic(Piece::Rook, 7, 8, 1, &opts).unwrap_err();
+    assert_eq!((err.piece, err.square, err.bits, err.tries), (Piece::Rook, 7, 8, 500));
+    let text = err.to_string();
+    assert!(text.contains("rook magic for h1 with 8 bits"), "{text}");
+    assert!(text.contains("give h1 more rook bits or try another seed"), "{text}");
+}
+
+#[test]
+fn packing_overlaps_only_where_slots_agree() {
+    let t = |square, entries: Vec<u64>| SubTable { piece: Piece::Rook, square, entries };
+    // b fits into a's first hole; c clashes at offsets 0 to 2 and runs past the end at 3.
+    let (offsets, len) = pack(&[t(0, vec![1, 0, 2, 0]), t(1, vec![3, 0]), t(2, vec![9, 9])], SlotRule::Exact);
+    assert_eq!(offsets, vec![0, 1, 3]);
+    assert_eq!(len, 5);
+    // Equal attack sets may share a slot.
+    let (offsets, _) = pack(&[t(0, vec![1, 0, 0, 0]), t(1, vec![1, 7])], SlotRule::Exact);
+    assert_eq!(offsets, vec![0, 0]);
+}
+
+#[test]
+fn post_masked_packing_puts_diagonal_neighbours_on_top_of_each_other() {
+    // Rooks on a1 and b2 only meet on b1 and a2, which both always attack.
+    let magic = |sq| find_magic(Piece::Rook, sq, 12, 3, &SearchOptions::default()).unwrap();
+    let a1 = SubTable::new(Piece::Rook, 0, magic(0), 12);
+    let b2 = SubTable::new(Piece::Rook, 9, magic(9), 12);
+    let (offsets, len) = pack(&[a1.clone(), b2.clone()], SlotRule::PostMasked);
+    assert_eq!((offsets, len), (vec![0, 0], 4096));
+    // Without post-masks they cannot share.
+    let (_, len) = pack(&[a1, b2], SlotRule::Exact);
+    assert!(len > 4096);
+}
