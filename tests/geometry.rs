@@ -1,16 +1,22 @@
 //! Board geometry against figures published independently of this code.
 
 use magic_runtime::{
-    attacks_by_ray_walk, default_bits, distinct_attack_sets, empty_board_attacks, fancy_table_len, next_subset,
-    parse_square, relevant_mask, square_name, Piece,
+    attacks_by_ray_walk, default_bits, distinct_attack_sets, empty_board_attacks, fancy_table_len,
+    next_subset, parse_square, relevant_mask, square_name, Piece,
 };
 
 #[test]
 fn default_bits_add_up_to_the_known_fancy_sizes() {
     let rook: usize = default_bits(Piece::Rook).iter().map(|&b| 1usize << b).sum();
-    let bishop: usize = default_bits(Piece::Bishop).iter().map(|&b| 1usize << b).sum();
+    let bishop: usize = default_bits(Piece::Bishop)
+        .iter()
+        .map(|&b| 1usize << b)
+        .sum();
     assert_eq!((rook, bishop), (102_400, 5_248));
-    assert_eq!(fancy_table_len(&default_bits(Piece::Rook), &default_bits(Piece::Bishop)), 107_648);
+    assert_eq!(
+        fancy_table_len(&default_bits(Piece::Rook), &default_bits(Piece::Bishop)),
+        107_648
+    );
 }
 
 #[test]
@@ -34,7 +40,12 @@ fn distinct_attack_sets_match_an_enumeration() {
                     break;
                 }
             }
-            assert_eq!(seen.len() as u32, distinct_attack_sets(piece, sq), "{} {sq}", piece.name());
+            assert_eq!(
+                seen.len() as u32,
+                distinct_attack_sets(piece, sq),
+                "{} {sq}",
+                piece.name()
+            );
         }
     }
 }
@@ -58,7 +69,9 @@ fn empty_board_attack_counts() {
     for sq in 0..64 {
         assert_eq!(empty_board_attacks(Piece::Rook, sq).count_ones(), 14);
     }
-    let bishop: u32 = (0..64).map(|sq| empty_board_attacks(Piece::Bishop, sq).count_ones()).sum();
+    let bishop: u32 = (0..64)
+        .map(|sq| empty_board_attacks(Piece::Bishop, sq).count_ones())
+        .sum();
     assert_eq!(bishop, 560);
 }
 

@@ -27,7 +27,12 @@ pub fn check_against_ray_walk<S: Sliders>(name: &str, tables: &S) -> usize {
                         Piece::Bishop => tables.bishop(sq, o),
                     };
                     let want = attacks_by_ray_walk(piece, sq, o);
-                    assert_eq!(got, want, "{name}: {} on square {sq}, occupancy {o:#018x}", piece.name());
+                    assert_eq!(
+                        got,
+                        want,
+                        "{name}: {} on square {sq}, occupancy {o:#018x}",
+                        piece.name()
+                    );
                     checked += 1;
                 }
                 occ = next_subset(occ, mask);
@@ -46,9 +51,21 @@ pub fn check_against_ray_walk<S: Sliders>(name: &str, tables: &S) -> usize {
         let sq = (rng.next_u64() % 64) as usize;
         let rook = attacks_by_ray_walk(Piece::Rook, sq, occ);
         let bishop = attacks_by_ray_walk(Piece::Bishop, sq, occ);
-        assert_eq!(tables.rook(sq, occ), rook, "{name}: rook on {sq}, board {occ:#018x}");
-        assert_eq!(tables.bishop(sq, occ), bishop, "{name}: bishop on {sq}, board {occ:#018x}");
-        assert_eq!(tables.queen(sq, occ), rook | bishop, "{name}: queen on {sq}, board {occ:#018x}");
+        assert_eq!(
+            tables.rook(sq, occ),
+            rook,
+            "{name}: rook on {sq}, board {occ:#018x}"
+        );
+        assert_eq!(
+            tables.bishop(sq, occ),
+            bishop,
+            "{name}: bishop on {sq}, board {occ:#018x}"
+        );
+        assert_eq!(
+            tables.queen(sq, occ),
+            rook | bishop,
+            "{name}: queen on {sq}, board {occ:#018x}"
+        );
         checked += 3;
     }
     checked

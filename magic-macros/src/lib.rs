@@ -17,11 +17,12 @@ use proc_macro::TokenStream;
 
 /// Generates magic attack tables as `static` items while the crate compiles.
 ///
-/// ```ignore
+/// ```
 /// magic_runtime::magic_tables! {
 ///     /// Slider attacks.
-///     pub static SLIDERS { scheme = fancy, seed = 7 }
+///     pub static SLIDERS { scheme = shift_in_magic }
 /// }
+/// assert_eq!(SLIDERS.queen(0, 0).count_ones(), 21);
 /// ```
 ///
 /// Keys: `scheme` (`fancy`, `plain`, `shift_in_magic`, `shared`; default
