@@ -150,4 +150,7 @@ impl<const N: usize> FancyTables<N> {
     }
 }
 
-impl_sliders!(FancyTables<N>);
+impl_sliders!(
+    FancyTables<N>,
+    "FancyTables::<107_648>::new(&sets::FANCY_ROOK, &default_bits(Rook), &sets::FANCY_BISHOP, &default_bits(Bishop))"
+);

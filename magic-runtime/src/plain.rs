@@ -6,8 +6,16 @@ use crate::geometry::{relevant_mask, Piece};
 use crate::sliders::impl_sliders;
 
 /// Index bits of every plain rook sub-table.
+///
+/// ```
+/// assert_eq!(1 << magic_runtime::PLAIN_ROOK_BITS, 4096);
+/// ```
 pub const PLAIN_ROOK_BITS: u32 = 12;
 /// Index bits of every plain bishop sub-table.
+///
+/// ```
+/// assert_eq!(1 << magic_runtime::PLAIN_BISHOP_BITS, 512);
+/// ```
 pub const PLAIN_BISHOP_BITS: u32 = 9;
 /// Entries of the plain tables: 64 x 4,096 + 64 x 512.
 ///
@@ -146,4 +154,7 @@ impl PlainTables {
     }
 }
 
-impl_sliders!(PlainTables);
+impl_sliders!(
+    PlainTables,
+    "{ static T: PlainTables = PlainTables::new(&sets::PLAIN_ROOK, &sets::PLAIN_BISHOP); &T }"
+);

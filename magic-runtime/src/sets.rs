@@ -4,11 +4,29 @@
 //!
 //! Use them with the const builders when you want fixed tables without
 //! the proc-macro.
+//!
+//! ```
+//! use magic_runtime::{sets, PlainTables};
+//! static SLIDERS: PlainTables = PlainTables::new(&sets::PLAIN_ROOK, &sets::PLAIN_BISHOP);
+//! assert_eq!(SLIDERS.rook(0, 0).count_ones(), 14);
+//! ```
 
 /// The seed of the shipped sets and of `magic_tables!` without `seed`.
+///
+/// ```
+/// use magic_search::{find_magic, Piece, SearchOptions};
+/// use magic_runtime::sets::{DEFAULT_SEED, FANCY_ROOK};
+/// let a1 = find_magic(Piece::Rook, 0, 12, DEFAULT_SEED, &SearchOptions::default()).unwrap();
+/// assert_eq!(a1, FANCY_ROOK[0]);
+/// ```
 pub const DEFAULT_SEED: u64 = 0x6d61676963730001;
 
 /// rook magics of the fancy set.
+///
+/// ```
+/// use magic_runtime::sets::*;
+/// assert!(FANCY_ROOK.iter().all(|&magic| magic != 0));
+/// ```
 pub const FANCY_ROOK: [u64; 64] = [
     0x0880008040001020, // a1
     0x4440001000442000, // b1
@@ -76,6 +94,11 @@ pub const FANCY_ROOK: [u64; 64] = [
     0x004000840514c022, // h8
 ];
 /// bishop magics of the fancy set.
+///
+/// ```
+/// use magic_runtime::sets::*;
+/// assert!(FANCY_BISHOP.iter().all(|&magic| magic != 0));
+/// ```
 pub const FANCY_BISHOP: [u64; 64] = [
     0x15c0020092008500, // a1
     0x2071500100448200, // b1
@@ -144,6 +167,11 @@ pub const FANCY_BISHOP: [u64; 64] = [
 ];
 
 /// rook magics of the plain set.
+///
+/// ```
+/// use magic_runtime::sets::*;
+/// assert!(PLAIN_ROOK.iter().all(|&magic| magic != 0));
+/// ```
 pub const PLAIN_ROOK: [u64; 64] = [
     0x0880008040001020, // a1
     0x0c40030808201048, // b1
@@ -211,6 +239,11 @@ pub const PLAIN_ROOK: [u64; 64] = [
     0x004000840514c022, // h8
 ];
 /// bishop magics of the plain set.
+///
+/// ```
+/// use magic_runtime::sets::*;
+/// assert!(PLAIN_BISHOP.iter().all(|&magic| magic != 0));
+/// ```
 pub const PLAIN_BISHOP: [u64; 64] = [
     0xa210004804c88e00, // a1
     0x0001900040908310, // b1
@@ -279,6 +312,11 @@ pub const PLAIN_BISHOP: [u64; 64] = [
 ];
 
 /// rook magics of the shift_in_magic set.
+///
+/// ```
+/// use magic_runtime::sets::*;
+/// assert!(SHIFT_IN_MAGIC_ROOK.iter().all(|&magic| magic != 0));
+/// ```
 pub const SHIFT_IN_MAGIC_ROOK: [u64; 64] = [
     0xd080004000188022, // a1
     0xd4c000c060001000, // b1
@@ -346,6 +384,11 @@ pub const SHIFT_IN_MAGIC_ROOK: [u64; 64] = [
     0xd04000840514c022, // h8
 ];
 /// bishop magics of the shift_in_magic set.
+///
+/// ```
+/// use magic_runtime::sets::*;
+/// assert!(SHIFT_IN_MAGIC_BISHOP.iter().all(|&magic| magic != 0));
+/// ```
 pub const SHIFT_IN_MAGIC_BISHOP: [u64; 64] = [
     0xe9c0020092008500, // a1
     0xec71500100448200, // b1
@@ -414,6 +457,11 @@ pub const SHIFT_IN_MAGIC_BISHOP: [u64; 64] = [
 ];
 
 /// rook magics of the shared set.
+///
+/// ```
+/// use magic_runtime::sets::*;
+/// assert!(SHARED_ROOK.iter().all(|&magic| magic != 0));
+/// ```
 pub const SHARED_ROOK: [u64; 64] = [
     0xd080004000188022, // a1
     0xd4c000c060001000, // b1
@@ -481,6 +529,11 @@ pub const SHARED_ROOK: [u64; 64] = [
     0xd04000840514c022, // h8
 ];
 /// bishop magics of the shared set.
+///
+/// ```
+/// use magic_runtime::sets::*;
+/// assert!(SHARED_BISHOP.iter().all(|&magic| magic != 0));
+/// ```
 pub const SHARED_BISHOP: [u64; 64] = [
     0xe9c0020092008500, // a1
     0xec71500100448200, // b1
@@ -548,6 +601,11 @@ pub const SHARED_BISHOP: [u64; 64] = [
     0xea84041020410100, // h8
 ];
 /// rook sub-table offsets in the shared array.
+///
+/// ```
+/// use magic_runtime::sets::*;
+/// assert!(SHARED_ROOK_OFFSETS.iter().all(|&o| (o as usize) < SHARED_LEN));
+/// ```
 pub const SHARED_ROOK_OFFSETS: [u32; 64] = [
     0x0,    // a1
     0x4000, // b1
@@ -615,6 +673,11 @@ pub const SHARED_ROOK_OFFSETS: [u32; 64] = [
     0x3000, // h8
 ];
 /// bishop sub-table offsets in the shared array.
+///
+/// ```
+/// use magic_runtime::sets::*;
+/// assert!(SHARED_BISHOP_OFFSETS.iter().all(|&o| (o as usize) < SHARED_LEN));
+/// ```
 pub const SHARED_BISHOP_OFFSETS: [u32; 64] = [
     0x80,   // a1
     0x0,    // b1
@@ -682,4 +745,9 @@ pub const SHARED_BISHOP_OFFSETS: [u32; 64] = [
     0xc0,   // h8
 ];
 /// Entries of the shared array.
+///
+/// ```
+/// use magic_runtime::sets::*;
+/// assert!(SHARED_LEN % 1024 == 0);
+/// ```
 pub const SHARED_LEN: usize = 65536;

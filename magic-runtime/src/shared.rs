@@ -164,4 +164,7 @@ impl<const N: usize> SharedTables<N> {
     }
 }
 
-impl_sliders!(SharedTables<N>);
+impl_sliders!(
+    SharedTables<N>,
+    "SharedTables::<SHARED_LEN>::new(&sets::SHARED_ROOK, &sets::SHARED_ROOK_OFFSETS, &sets::SHARED_BISHOP, &sets::SHARED_BISHOP_OFFSETS)"
+);

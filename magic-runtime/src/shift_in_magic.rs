@@ -131,4 +131,7 @@ impl<const N: usize> ShiftInMagicTables<N> {
     }
 }
 
-impl_sliders!(ShiftInMagicTables<N>);
+impl_sliders!(
+    ShiftInMagicTables<N>,
+    "ShiftInMagicTables::<107_648>::new(&sets::SHIFT_IN_MAGIC_ROOK, &sets::SHIFT_IN_MAGIC_BISHOP)"
+);

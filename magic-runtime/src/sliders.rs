@@ -36,10 +36,18 @@ pub trait Sliders {
 /// Implements [`Sliders`] and the inherent `queen` by delegating to the
 /// inherent `rook` and `bishop` of a table type.
 macro_rules! impl_sliders {
-    ($ty:ident $(<$n:ident>)?) => {
+    ($ty:ident $(<$n:ident>)?, $example:literal) => {
         impl$(<const $n: usize>)? $ty$(<$n>)? {
             /// Queen attacks from `sq` given the occupancy `occ`: rook and
             /// bishop attacks together.
+            ///
+            /// ```
+            /// # use magic_runtime::{sets, default_bits, Piece::*, *};
+            #[doc = concat!("let t = ", $example, ";")]
+            /// let d4 = 27;
+            /// assert_eq!(t.queen(d4, 0).count_ones(), 27);
+            /// assert_eq!(t.queen(d4, !0), 0x1c_141c_0000);
+            /// ```
             #[inline(always)]
             pub const fn queen(&self, sq: usize, occ: u64) -> u64 {
                 self.rook(sq, occ) | self.bishop(sq, occ)

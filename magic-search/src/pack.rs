@@ -5,6 +5,12 @@ use crate::{empty_board_attacks, Piece};
 
 /// One square's sub-table before placement: `entries[i]` is the attack set
 /// stored in slot `i`, or 0 where no occupancy maps.
+///
+/// ```
+/// use magic_search::{Piece, SubTable};
+/// let t = SubTable { piece: Piece::Bishop, square: 0, entries: vec![0, 1 << 9] };
+/// assert_eq!(t.entries.iter().filter(|&&e| e != 0).count(), 1);
+/// ```
 #[derive(Clone, Debug)]
 pub struct SubTable {
     /// The piece.
@@ -40,6 +46,11 @@ impl SubTable {
 }
 
 /// When two squares may use one slot.
+///
+/// ```
+/// use magic_search::SlotRule;
+/// assert_ne!(SlotRule::Exact, SlotRule::PostMasked);
+/// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum SlotRule {
     /// Only with the same attack set (or one of them unused).

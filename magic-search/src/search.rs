@@ -92,6 +92,13 @@ pub fn square_stream(seed: u64, piece: Piece, sq: usize) -> SplitMix64 {
 
 /// Reusable scratch space: an epoch per slot, so that slots need no clearing
 /// between candidates.
+///
+/// ```
+/// use magic_search::{Occupancies, Piece, Scratch};
+/// let mut scratch = Scratch::default();
+/// // A magic of 0 sends every occupancy to slot 0.
+/// assert!(!scratch.is_magic(&Occupancies::new(Piece::Rook, 0), 0, 52));
+/// ```
 #[derive(Clone, Debug, Default)]
 pub struct Scratch {
     epoch: Vec<u32>,
@@ -168,6 +175,14 @@ pub fn find_magic(
 /// The search loop: sparse candidates, a cheap filter on the top byte of
 /// `mask * magic`, and a collision check that stops at the first clash.
 /// Returns the number of tries on failure.
+///
+/// ```
+/// use magic_search::{search, Occupancies, Piece, Scratch, SearchOptions, SplitMix64};
+/// let o = Occupancies::new(Piece::Bishop, 27);
+/// let mut rng = SplitMix64::new(1);
+/// let magic = search(&o, 9, &mut rng, &SearchOptions::default(), &mut Scratch::default()).unwrap();
+/// assert!(Scratch::default().is_magic(&o, magic, 64 - 9));
+/// ```
 pub fn search(
     o: &Occupancies,
     bits: u32,

@@ -10,6 +10,11 @@ use crate::{Scheme, SearchError};
 pub use crate::shipped::DEFAULT_SEED;
 
 /// Per piece (`[rook, bishop]`), per square.
+///
+/// ```
+/// let bits: magic_search::PerSquare<u8> = magic_search::scheme_default_bits(magic_search::Scheme::Fancy);
+/// assert_eq!((bits[0][0], bits[1][0]), (12, 6));
+/// ```
 pub type PerSquare<T> = [[T; 64]; 2];
 
 /// 128 magics with everything a table of their scheme needs.

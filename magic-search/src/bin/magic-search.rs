@@ -116,7 +116,7 @@ fn generate(
     writeln!(out, "time: {:.1} ms", elapsed.as_secs_f64() * 1e3).unwrap();
     if rust {
         out.push('\n');
-        out.push_str(&rust_source(&set, ""));
+        out.push_str(&rust_source(&set, "", false));
     }
     Ok(out)
 }
@@ -157,10 +157,21 @@ fn array<T: std::fmt::LowerHex>(name: &str, ty: &str, values: &[T; 64], hex: boo
     out
 }
 
-/// The set as Rust constants, names prefixed with `prefix`.
-fn rust_source(set: &MagicSet, prefix: &str) -> String {
+/// The set as Rust constants, names prefixed with `prefix`; with
+/// `examples`, each carries a doctest (for the shipped sets).
+fn rust_source(set: &MagicSet, prefix: &str, examples: bool) -> String {
     let mut out = String::new();
+    let example = |out: &mut String, name: &str, check: &str| {
+        if examples {
+            writeln!(
+                out,
+                "///\n/// ```\n/// use magic_runtime::sets::*;\n/// assert!({name}{check});\n/// ```"
+            )
+            .unwrap();
+        }
+    };
     for (p, piece) in ["ROOK", "BISHOP"].into_iter().enumerate() {
+        let name = format!("{prefix}{piece}");
         writeln!(
             out,
             "/// {} magics of the {} set.",
@@ -168,12 +179,8 @@ fn rust_source(set: &MagicSet, prefix: &str) -> String {
             set.scheme
         )
         .unwrap();
-        out.push_str(&array(
-            &format!("{prefix}{piece}"),
-            "u64",
-            &set.magics[p],
-            true,
-        ));
+        example(&mut out, &name, ".iter().all(|&magic| magic != 0)");
+        out.push_str(&array(&name, "u64", &set.magics[p], true));
     }
     if set.scheme == Scheme::Fancy && prefix.is_empty() {
         for (p, piece) in ["ROOK", "BISHOP"].into_iter().enumerate() {
@@ -183,25 +190,23 @@ fn rust_source(set: &MagicSet, prefix: &str) -> String {
     }
     if set.scheme == Scheme::Shared {
         for (p, piece) in ["ROOK", "BISHOP"].into_iter().enumerate() {
+            let name = format!("{prefix}{piece}_OFFSETS");
             writeln!(
                 out,
                 "/// {} sub-table offsets in the shared array.",
                 piece.to_lowercase()
             )
             .unwrap();
-            out.push_str(&array(
-                &format!("{prefix}{piece}_OFFSETS"),
-                "u32",
-                &set.offsets[p],
-                false,
-            ));
+            example(
+                &mut out,
+                &name,
+                &format!(".iter().all(|&o| (o as usize) < {prefix}LEN)"),
+            );
+            out.push_str(&array(&name, "u32", &set.offsets[p], false));
         }
-        writeln!(
-            out,
-            "/// Entries of the shared array.\npub const {prefix}LEN: usize = {};",
-            set.len
-        )
-        .unwrap();
+        writeln!(out, "/// Entries of the shared array.").unwrap();
+        example(&mut out, &format!("{prefix}LEN"), " % 1024 == 0");
+        writeln!(out, "pub const {prefix}LEN: usize = {};", set.len).unwrap();
     }
     out
 }
@@ -227,18 +232,29 @@ fn emit_sets() -> Result<String, magic_search::SearchError> {
          //! The tests check that the search still finds exactly these.\n\
          //!\n\
          //! Use them with the const builders when you want fixed tables without\n\
-         //! the proc-macro.\n\n",
+         //! the proc-macro.\n\
+         //!\n\
+         //! ```\n\
+         //! use magic_runtime::{sets, PlainTables};\n\
+         //! static SLIDERS: PlainTables = PlainTables::new(&sets::PLAIN_ROOK, &sets::PLAIN_BISHOP);\n\
+         //! assert_eq!(SLIDERS.rook(0, 0).count_ones(), 14);\n\
+         //! ```\n\n",
     );
-    writeln!(
-        out,
-        "/// The seed of the shipped sets and of `magic_tables!` without `seed`."
-    )
-    .unwrap();
+    out.push_str(
+        "/// The seed of the shipped sets and of `magic_tables!` without `seed`.\n\
+         ///\n\
+         /// ```\n\
+         /// use magic_search::{find_magic, Piece, SearchOptions};\n\
+         /// use magic_runtime::sets::{DEFAULT_SEED, FANCY_ROOK};\n\
+         /// let a1 = find_magic(Piece::Rook, 0, 12, DEFAULT_SEED, &SearchOptions::default()).unwrap();\n\
+         /// assert_eq!(a1, FANCY_ROOK[0]);\n\
+         /// ```\n",
+    );
     writeln!(out, "pub const DEFAULT_SEED: u64 = {DEFAULT_SEED:#x};\n").unwrap();
     for scheme in Scheme::ALL {
         let set = search(scheme, DEFAULT_SEED, SearchOptions::default().max_tries)?;
         let prefix = format!("{}_", scheme.name().to_uppercase());
-        out.push_str(&rust_source(&set, &prefix));
+        out.push_str(&rust_source(&set, &prefix, true));
         out.push('\n');
     }
     Ok(out.trim_end().to_string() + "\n")
