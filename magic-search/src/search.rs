@@ -134,14 +134,20 @@ impl Scratch {
             self.current = 1;
         }
         let cur = self.current;
-        for (&occ, &att) in o.occupancies.iter().zip(&o.attacks) {
-            let i = (occ.wrapping_mul(magic) >> shift) as usize;
-            if self.epoch[i] != cur {
-                self.epoch[i] = cur;
-                self.used[i] = att;
-            } else if self.used[i] != att {
+        let (occs, atts) = (o.occupancies.as_slice(), o.attacks.as_slice());
+        let (epoch, used) = (self.epoch.as_mut_slice(), self.used.as_mut_slice());
+        // A plain indexed loop: this runs inside the proc-macro, which is
+        // compiled unoptimised, where iterator adapters cost several times more.
+        let mut k = 0;
+        while k < occs.len() {
+            let i = (occs[k].wrapping_mul(magic) >> shift) as usize;
+            if epoch[i] != cur {
+                epoch[i] = cur;
+                used[i] = atts[k];
+            } else if used[i] != atts[k] {
                 return false;
             }
+            k += 1;
         }
         true
     }
@@ -191,18 +197,18 @@ pub fn search(
     scratch: &mut Scratch,
 ) -> Result<u64, u64> {
     let shift = 64 - bits;
-    let low = (1u64 << 58) - 1;
-    for _ in 0..opts.max_tries {
-        let mut magic = rng.sparse();
-        if opts.shift_in_magic {
-            magic = magic & low | u64::from(shift) << 58;
-        }
+    let (keep, fixed) = match opts.shift_in_magic {
+        true => ((1u64 << 58) - 1, u64::from(shift) << 58),
+        false => (!0, 0),
+    };
+    let mut tries = 0;
+    while tries < opts.max_tries {
+        tries += 1;
+        let magic = rng.sparse() & keep | fixed;
         // A magic must spread the mask's bits into the index: too few bits
         // in the top byte of the product rarely hash well (Stockfish's filter).
-        if (o.mask.wrapping_mul(magic) >> 56).count_ones() < 6 {
-            continue;
-        }
-        if scratch.is_magic(o, magic, shift) {
+        if (o.mask.wrapping_mul(magic) >> 56).count_ones() >= 6 && scratch.is_magic(o, magic, shift)
+        {
             return Ok(magic);
         }
     }

@@ -156,21 +156,52 @@ pub fn search_set(
         shift_in_magic: matches!(scheme, Scheme::ShiftInMagic | Scheme::Shared),
         ..opts.clone()
     };
-    let mut magics = [[0; 64]; 2];
-    let mut scratch = Scratch::default();
-    for (p, piece) in Piece::ALL.into_iter().enumerate() {
-        for sq in 0..64 {
-            let b = u32::from(bits[p][sq]);
-            let o = Occupancies::new(piece, sq);
-            let mut rng = square_stream(seed, piece, sq);
-            magics[p][sq] =
-                search(&o, b, &mut rng, &opts, &mut scratch).map_err(|tries| SearchError {
-                    piece,
-                    square: sq,
-                    bits: b,
-                    tries,
-                })?;
+    // Squares are independent (each has its own stream), so they are
+    // searched on every core and the result does not depend on the split.
+    let jobs: Vec<(usize, Piece, usize)> = Piece::ALL
+        .into_iter()
+        .enumerate()
+        .flat_map(|(p, piece)| (0..64).map(move |sq| (p, piece, sq)))
+        .collect();
+    let threads = std::thread::available_parallelism()
+        .map_or(1, usize::from)
+        .min(jobs.len());
+    let search_one = |&(p, piece, sq): &(usize, Piece, usize), scratch: &mut Scratch| {
+        let b = u32::from(bits[p][sq]);
+        let mut rng = square_stream(seed, piece, sq);
+        search(&Occupancies::new(piece, sq), b, &mut rng, &opts, scratch).map_err(|tries| {
+            SearchError {
+                piece,
+                square: sq,
+                bits: b,
+                tries,
+            }
+        })
+    };
+    // Thread t takes jobs t, t + threads, ...: rook and bishop squares mixed.
+    let mut found: Vec<Option<Result<u64, SearchError>>> = vec![None; jobs.len()];
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..threads)
+            .map(|t| {
+                let (jobs, search_one) = (&jobs, &search_one);
+                scope.spawn(move || {
+                    let mut scratch = Scratch::default();
+                    (t..jobs.len())
+                        .step_by(threads)
+                        .map(|j| (j, search_one(&jobs[j], &mut scratch)))
+                        .collect::<Vec<_>>()
+                })
+            })
+            .collect();
+        for h in handles {
+            for (j, result) in h.join().expect("a search thread panicked") {
+                found[j] = Some(result);
+            }
         }
+    });
+    let mut magics = [[0; 64]; 2];
+    for (&(p, _, sq), magic) in jobs.iter().zip(found) {
+        magics[p][sq] = magic.expect("every job ran")?;
     }
     let (offsets, len) = match scheme {
         Scheme::Shared => pack_shared(&magics, &bits),
