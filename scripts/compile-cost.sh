@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Measures what magic-runtime costs a consumer crate's build, next to a
 # hello-world crate built the same way:
-#   - the README's quick start (the macro, default dev profile),
+#   - the README's quick start (the macro, default dev profile), and the
+#     same with a seed of its own, so that the macro searches,
 #   - the const builder with a full hard-coded set of 128 magics
 #     (`default-features = false`, so no proc-macro at all).
 # For each: a clean debug build (dependencies included, and the consumer
@@ -76,6 +77,10 @@ printf 'mod other;\nfn main() { println!("hello {}", other::unrelated()); }\n' >
 quick=$(new_crate quick_start "magic-runtime = { path = \"$root/magic-runtime\" }")
 { echo 'mod other;'; quick_start_main; } >"$quick/src/main.rs"
 
+seeded=$(new_crate seeded "magic-runtime = { path = \"$root/magic-runtime\" }")
+{ echo 'mod other;'; quick_start_main | sed 's/scheme = fancy }/scheme = fancy, seed = 42 }/'; } >"$seeded/src/main.rs"
+grep -q 'seed = 42' "$seeded/src/main.rs" || { echo "could not add a seed to the quick start" >&2; exit 1; }
+
 builder=$(new_crate const_builder "magic-runtime = { path = \"$root/magic-runtime\", default-features = false }")
 {
     echo 'mod other;'
@@ -90,12 +95,13 @@ fn main() {
 EOF
 } >"$builder/src/main.rs"
 
-for dir in "$hello" "$quick" "$builder"; do
+for dir in "$hello" "$quick" "$seeded" "$builder"; do
     (cd "$dir" && cargo run -q >/dev/null) || { echo "$(basename "$dir") does not build" >&2; exit 1; }
 done
 
 read -r h_all h_crate h_rebuild < <(measure "$hello")
 read -r q_all q_crate q_rebuild < <(measure "$quick")
+read -r s_all s_crate s_rebuild < <(measure "$seeded")
 read -r b_all b_crate b_rebuild < <(measure "$builder")
 
 echo "Medians of $runs runs, dev profile; $(rustc --version); $(nproc) cores; $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
@@ -105,4 +111,5 @@ echo "|---|---|---|---|---|"
 row() { printf '| %s | %.2f s | %.2f s | %.3f s | %+.3f s |\n' "$1" "$2" "$3" "$4" "$(echo "$4 - $h_rebuild" | bc)"; }
 row "hello-world" "$h_all" "$h_crate" "$h_rebuild"
 row "README quick start (\`magic_tables!\`)" "$q_all" "$q_crate" "$q_rebuild"
+row "quick start with \`seed = 42\` (searched while expanding)" "$s_all" "$s_crate" "$s_rebuild"
 row "const builder, 128 hard-coded magics" "$b_all" "$b_crate" "$b_rebuild"

@@ -3,7 +3,9 @@
 
 use magic_runtime::{default_bits, magic_tables, sets, Piece};
 use magic_runtime::{
-    FancyTables, PlainTables, SharedTables, ShiftInMagicTables, DEFAULT_FANCY_LEN, SHARED_LEN,
+    BlackMagicTables, ByteLookupTables, FancyTables, FixedShiftTables, Hyperbola, Magic32Tables,
+    OffsetInMagicTables, PextPdepTables, PextTables, PlainTables, SharedTables, ShiftInMagicTables,
+    DEFAULT_FANCY_LEN, SHARED_LEN,
 };
 use magic_tests::{check_against_ray_walk, relevant_occupancies, RANDOM_BOARDS};
 
@@ -33,6 +35,21 @@ magic_tables! {
     static SHIFT_IN_MAGIC_SEEDED { scheme = shift_in_magic, seed = 9 }
     static SHARED { scheme = shared }
     static SHARED_SEEDED { scheme = shared, seed = 11 }
+    /// Volker Annuss's published set.
+    static FIXED_SHIFT { scheme = fixed_shift }
+    static FIXED_SHIFT_SEEDED { scheme = fixed_shift, seed = 13 }
+    /// Volker Annuss's and Niklas Fiekas's published set.
+    static BLACK { scheme = black }
+    static BLACK_SEEDED { scheme = black, seed = 17 }
+    static OFFSET_IN_MAGIC { scheme = offset_in_magic }
+    static OFFSET_IN_MAGIC_SEEDED { scheme = offset_in_magic, seed = 19 }
+    static BYTE_LOOKUP { scheme = byte_lookup }
+    static BYTE_LOOKUP_SEEDED { scheme = byte_lookup, seed = 23, bishop_bits = 9 }
+    static MAGIC32 { scheme = magic32 }
+    static MAGIC32_SEEDED { scheme = magic32, seed = 29 }
+    static PEXT { scheme = pext }
+    static PEXT_PDEP { scheme = pext_pdep }
+    static HYPERBOLA { scheme = hyperbola }
 }
 
 static BUILT_FANCY: FancyTables<DEFAULT_FANCY_LEN> = FancyTables::new(
@@ -50,6 +67,35 @@ static BUILT_SHARED: SharedTables<SHARED_LEN> = SharedTables::new(
     &sets::SHARED_BISHOP,
     &sets::SHARED_BISHOP_OFFSETS,
 );
+
+static BUILT_FIXED_SHIFT: FixedShiftTables<{ sets::FIXED_SHIFT_LEN }> = FixedShiftTables::new(
+    &sets::FIXED_SHIFT_ROOK,
+    &sets::FIXED_SHIFT_ROOK_OFFSETS,
+    &sets::FIXED_SHIFT_BISHOP,
+    &sets::FIXED_SHIFT_BISHOP_OFFSETS,
+);
+static BUILT_BLACK: BlackMagicTables<{ sets::BLACK_LEN }> = BlackMagicTables::new(
+    &sets::BLACK_ROOK,
+    &sets::BLACK_ROOK_OFFSETS,
+    &sets::BLACK_BISHOP,
+    &sets::BLACK_BISHOP_OFFSETS,
+);
+static BUILT_OFFSET_IN_MAGIC: OffsetInMagicTables<{ sets::OFFSET_IN_MAGIC_LEN }> =
+    OffsetInMagicTables::new(&sets::OFFSET_IN_MAGIC_ROOK, &sets::OFFSET_IN_MAGIC_BISHOP);
+static BUILT_BYTE_LOOKUP: ByteLookupTables<DEFAULT_FANCY_LEN> = ByteLookupTables::new(
+    &sets::FANCY_ROOK,
+    &default_bits(Piece::Rook),
+    &sets::FANCY_BISHOP,
+    &default_bits(Piece::Bishop),
+);
+static BUILT_MAGIC32: Magic32Tables<DEFAULT_FANCY_LEN> = Magic32Tables::new(
+    &sets::MAGIC32_ROOK,
+    &default_bits(Piece::Rook),
+    &sets::MAGIC32_BISHOP,
+    &default_bits(Piece::Bishop),
+);
+static BUILT_PEXT: PextTables = PextTables::new();
+static BUILT_PEXT_PDEP: PextPdepTables = PextPdepTables::new();
 
 /// Each check covers both subset passes and the random boards.
 fn expected_lookups() -> usize {
@@ -84,6 +130,48 @@ exhaustive! {
     const_builder_plain: BUILT_PLAIN,
     const_builder_shift_in_magic: BUILT_SHIFT_IN_MAGIC,
     const_builder_shared: BUILT_SHARED,
+    macro_fixed_shift: FIXED_SHIFT,
+    macro_fixed_shift_seeded: FIXED_SHIFT_SEEDED,
+    macro_black: BLACK,
+    macro_black_seeded: BLACK_SEEDED,
+    macro_offset_in_magic: OFFSET_IN_MAGIC,
+    macro_offset_in_magic_seeded: OFFSET_IN_MAGIC_SEEDED,
+    macro_byte_lookup: BYTE_LOOKUP,
+    macro_byte_lookup_seeded: BYTE_LOOKUP_SEEDED,
+    macro_magic32: MAGIC32,
+    macro_magic32_seeded: MAGIC32_SEEDED,
+    macro_pext: PEXT,
+    macro_pext_pdep: PEXT_PDEP,
+    macro_hyperbola: HYPERBOLA,
+    const_builder_fixed_shift: BUILT_FIXED_SHIFT,
+    const_builder_black: BUILT_BLACK,
+    const_builder_offset_in_magic: BUILT_OFFSET_IN_MAGIC,
+    const_builder_byte_lookup: BUILT_BYTE_LOOKUP,
+    const_builder_magic32: BUILT_MAGIC32,
+    const_builder_pext: BUILT_PEXT,
+    const_builder_pext_pdep: BUILT_PEXT_PDEP,
+    hyperbola_value: Hyperbola,
+}
+
+#[test]
+fn table_sizes_meet_their_targets() {
+    // The published sets: 88,772 and 87,988 entries.
+    assert!(FIXED_SHIFT.table_bytes() <= 88_772 * 8);
+    assert!(BLACK.table_bytes() <= 87_988 * 8);
+    // Byte lookup: index bytes and distinct attack sets within 160 KiB.
+    assert!(
+        BYTE_LOOKUP.footprint_bytes() <= 160 * 1024,
+        "{}",
+        BYTE_LOOKUP.footprint_bytes()
+    );
+    // Compressed PEXT: within 215 KiB.
+    assert!(PEXT_PDEP.table_bytes() <= 215 * 1024);
+    assert_eq!(BUILT_FIXED_SHIFT.table_bytes(), FIXED_SHIFT.table_bytes());
+}
+
+#[test]
+fn pext_lookups_use_bmi2_exactly_when_the_target_has_it() {
+    assert_eq!(magic_runtime::uses_bmi2(), cfg!(target_feature = "bmi2"));
 }
 
 #[test]

@@ -23,33 +23,32 @@ fn expand_table(t: &Table) -> syn::Result<TokenStream> {
     } = t;
     let len = Literal::usize_unsuffixed(set.len);
     let [rook, bishop] = set.magics.map(|m| u64s(&m));
-    let (ty, generics, args) = match t.scheme {
-        Scheme::Fancy => {
-            let [rook_bits, bishop_bits] = set.bits.map(|b| u8s(&b));
-            (
-                quote!(FancyTables),
-                quote!(<#len>),
-                quote!(&#rook, &#rook_bits, &#bishop, &#bishop_bits),
-            )
-        }
-        Scheme::Plain => (quote!(PlainTables), quote!(), quote!(&#rook, &#bishop)),
-        Scheme::ShiftInMagic => (
-            quote!(ShiftInMagicTables),
+    let [rook_bits, bishop_bits] = set.bits.map(|b| u8s(&b));
+    let [rook_offsets, bishop_offsets] = set.offsets.map(|o| u32s(&o));
+    let ty = syn::Ident::new(t.scheme.type_name(), proc_macro2::Span::call_site());
+    let (generics, value) = match t.scheme {
+        Scheme::Fancy | Scheme::ByteLookup | Scheme::Magic32 => (
             quote!(<#len>),
-            quote!(&#rook, &#bishop),
+            quote!(::magic_runtime::#ty::new(&#rook, &#rook_bits, &#bishop, &#bishop_bits)),
         ),
-        Scheme::Shared => {
-            let [rook_offsets, bishop_offsets] = set.offsets.map(|o| u32s(&o));
-            (
-                quote!(SharedTables),
-                quote!(<#len>),
-                quote!(&#rook, &#rook_offsets, &#bishop, &#bishop_offsets),
-            )
-        }
+        Scheme::Plain => (
+            quote!(),
+            quote!(::magic_runtime::#ty::new(&#rook, &#bishop)),
+        ),
+        Scheme::ShiftInMagic | Scheme::OffsetInMagic => (
+            quote!(<#len>),
+            quote!(::magic_runtime::#ty::new(&#rook, &#bishop)),
+        ),
+        Scheme::Shared | Scheme::FixedShift | Scheme::Black => (
+            quote!(<#len>),
+            quote!(::magic_runtime::#ty::new(&#rook, &#rook_offsets, &#bishop, &#bishop_offsets)),
+        ),
+        Scheme::Pext | Scheme::PextPdep => (quote!(), quote!(::magic_runtime::#ty::new())),
+        Scheme::Hyperbola => (quote!(), quote!(::magic_runtime::#ty)),
     };
     Ok(quote! {
         #(#attrs)*
-        #vis #static_token #name: ::magic_runtime::#ty #generics = ::magic_runtime::#ty::new(#args);
+        #vis #static_token #name: ::magic_runtime::#ty #generics = #value;
     })
 }
 

@@ -47,6 +47,17 @@ fn table(item: Item) -> syn::Result<Table> {
         None => Scheme::Fancy,
         Some(kv) => scheme(kv)?,
     };
+    if !scheme.has_magics() {
+        if let Some(kv) = item.keys.iter().find(|kv| kv.key != "scheme") {
+            return Err(Error::new_spanned(
+                &kv.key,
+                format!(
+                    "{scheme} tables have no magics to search; remove `{}`",
+                    kv.key
+                ),
+            ));
+        }
+    }
     let seed = match find("seed") {
         None => DEFAULT_SEED,
         Some(kv) => integer(&kv.value, "seed", "seed = 42")?,

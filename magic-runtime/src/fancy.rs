@@ -1,8 +1,8 @@
 //! Fancy magics (Pradu Kannan): one sub-table per square, sized by that
 //! square's own index bits.
 
-use crate::fill::{fill, Layout};
-use crate::layout::{check_len, consecutive};
+use crate::fill::{fill, HashKind, Layout, Length};
+use crate::layout::consecutive;
 use crate::sliders::impl_sliders;
 
 /// The number of entries of a fancy table at the default bits
@@ -62,10 +62,13 @@ impl<const N: usize> FancyTables<N> {
         bishop_magics: &[u64; 64],
         bishop_bits: &[u8; 64],
     ) -> Self {
-        let (squares, len) = consecutive([rook_magics, bishop_magics], [rook_bits, bishop_bits]);
-        check_len("FancyTables", N, len);
+        let (squares, len) = consecutive(
+            HashKind::Magic,
+            [rook_magics, bishop_magics],
+            [rook_bits, bishop_bits],
+        );
         FancyTables {
-            table: fill(&squares),
+            table: fill(&squares, "FancyTables", Length::Sum(len)),
             squares,
         }
     }
@@ -122,7 +125,7 @@ impl<const N: usize> FancyTables<N> {
     /// ```
     #[inline(always)]
     pub const fn bits(&self, piece: crate::Piece, sq: usize) -> u32 {
-        64 - self.squares[piece as usize][sq].shift
+        self.squares[piece as usize][sq].bits
     }
 
     /// All `N` entries of the shared array.

@@ -1,7 +1,7 @@
 //! Turning magics, bits and offsets into a [`Layout`], with the checks that
 //! come before any occupancy is visited.
 
-use crate::fill::{Layout, SquareHash};
+use crate::fill::{HashKind, Layout, SquareHash};
 use crate::geometry::{relevant_mask, square_name, Piece};
 use crate::message::Message;
 
@@ -21,8 +21,13 @@ pub(crate) const fn checked_bits(piece: Piece, sq: usize, bits: u32) -> u32 {
     bits
 }
 
-/// Sub-tables one after the other, rooks first, each `2^bits` long.
-pub(crate) const fn consecutive(magics: [&[u64; 64]; 2], bits: [&[u8; 64]; 2]) -> (Layout, usize) {
+/// Sub-tables one after the other, rooks first, each `2^bits` long; returns
+/// the layout and the total length.
+pub(crate) const fn consecutive(
+    kind: HashKind,
+    magics: [&[u64; 64]; 2],
+    bits: [&[u8; 64]; 2],
+) -> (Layout, usize) {
     let mut layout = [[SquareHash::EMPTY; 64]; 2];
     let mut offset = 0;
     let mut p = 0;
@@ -32,9 +37,10 @@ pub(crate) const fn consecutive(magics: [&[u64; 64]; 2], bits: [&[u8; 64]; 2]) -
         while sq < 64 {
             let b = checked_bits(piece, sq, bits[p][sq] as u32);
             layout[p][sq] = SquareHash {
+                kind,
                 mask: relevant_mask(piece, sq),
                 magic: magics[p][sq],
-                shift: 64 - b,
+                bits: b,
                 offset,
             };
             offset += 1 << b;
@@ -43,6 +49,34 @@ pub(crate) const fn consecutive(magics: [&[u64; 64]; 2], bits: [&[u8; 64]; 2]) -
         p += 1;
     }
     (layout, offset)
+}
+
+/// Sub-tables at given offsets, every square with the same index bits per
+/// piece (the fixed-shift schemes).
+pub(crate) const fn at_offsets(
+    kind: HashKind,
+    magics: [&[u64; 64]; 2],
+    offsets: [&[u32; 64]; 2],
+    bits: [u32; 2],
+) -> Layout {
+    let mut layout = [[SquareHash::EMPTY; 64]; 2];
+    let mut p = 0;
+    while p < 2 {
+        let piece = Piece::ALL[p];
+        let mut sq = 0;
+        while sq < 64 {
+            layout[p][sq] = SquareHash {
+                kind,
+                mask: relevant_mask(piece, sq),
+                magic: magics[p][sq],
+                bits: bits[p],
+                offset: offsets[p][sq] as usize,
+            };
+            sq += 1;
+        }
+        p += 1;
+    }
+    layout
 }
 
 /// The index bits a magic carries in its upper six bits (as `64 - shift`).
@@ -54,23 +88,6 @@ pub(crate) const fn embedded_bits(magics: &[u64; 64]) -> [u8; 64] {
         sq += 1;
     }
     bits
-}
-
-/// Stops the build unless a table type's length is the one its inputs need.
-pub(crate) const fn check_len(type_name: &str, n: usize, needed: usize) {
-    if n != needed {
-        Message::new()
-            .str("the magics need a table of ")
-            .dec(needed)
-            .str(" entries, not ")
-            .dec(n)
-            .str("; write ")
-            .str(type_name)
-            .str("<")
-            .dec(needed)
-            .str(">")
-            .panic();
-    }
 }
 
 /// The number of entries of a fancy table with these bits per square: the

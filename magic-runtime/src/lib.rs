@@ -32,25 +32,39 @@
 #![no_std]
 #![deny(missing_docs)]
 
+mod byte_lookup;
 mod diagram;
 mod fancy;
 mod fill;
+mod fixed_shift;
 mod geometry;
+mod hyperbola;
 mod layout;
+mod magic32;
 mod message;
+mod offset_in_magic;
+mod pext;
+mod pext_tables;
 mod plain;
 pub mod sets;
 mod shared;
 mod shift_in_magic;
 mod sliders;
 
+pub use byte_lookup::{ByteLookupTables, DISTINCT_ATTACK_SETS};
 pub use diagram::Diagram;
 pub use fancy::{FancyTables, DEFAULT_FANCY_LEN};
+pub use fixed_shift::{BlackMagicTables, FixedShiftTables, FIXED_BISHOP_BITS, FIXED_ROOK_BITS};
 pub use geometry::{
     attacks_by_ray_walk, default_bits, distinct_attack_sets, empty_board_attacks, next_subset,
     parse_square, relevant_mask, square_name, Piece,
 };
+pub use hyperbola::Hyperbola;
 pub use layout::fancy_table_len;
+pub use magic32::Magic32Tables;
+pub use offset_in_magic::{OffsetInMagicTables, OFFSET_UNIT};
+pub use pext::uses_bmi2;
+pub use pext_tables::{PextPdepTables, PextTables};
 pub use plain::{PlainTables, PLAIN_BISHOP_BITS, PLAIN_LEN, PLAIN_ROOK_BITS};
 pub use sets::SHARED_LEN;
 pub use shared::SharedTables;

@@ -1,7 +1,7 @@
 //! Plain magics (Lasse Hansen): a fixed shift and one sub-table of the same
 //! size per square, 64 x 4,096 rook and 64 x 512 bishop entries.
 
-use crate::fill::{fill, Layout, SquareHash};
+use crate::fill::{fill, Layout, Length, SquareHash};
 use crate::geometry::{relevant_mask, Piece};
 use crate::sliders::impl_sliders;
 
@@ -76,22 +76,24 @@ impl PlainTables {
                 mask: bm,
                 magic: bishop_magics[sq],
             };
-            layout[0][sq] = SquareHash {
-                mask: rm,
-                magic: rook_magics[sq],
-                shift: 64 - PLAIN_ROOK_BITS,
-                offset: sq << PLAIN_ROOK_BITS,
-            };
-            layout[1][sq] = SquareHash {
-                mask: bm,
-                magic: bishop_magics[sq],
-                shift: 64 - PLAIN_BISHOP_BITS,
-                offset: (64 << PLAIN_ROOK_BITS) + (sq << PLAIN_BISHOP_BITS),
-            };
+            layout[0][sq] = SquareHash::magic(
+                Piece::Rook,
+                sq,
+                rook_magics[sq],
+                PLAIN_ROOK_BITS,
+                sq << PLAIN_ROOK_BITS,
+            );
+            layout[1][sq] = SquareHash::magic(
+                Piece::Bishop,
+                sq,
+                bishop_magics[sq],
+                PLAIN_BISHOP_BITS,
+                (64 << PLAIN_ROOK_BITS) + (sq << PLAIN_BISHOP_BITS),
+            );
             sq += 1;
         }
         PlainTables {
-            table: fill(&layout),
+            table: fill(&layout, "PlainTables", Length::Sum(PLAIN_LEN)),
             squares,
         }
     }

@@ -3,7 +3,7 @@
 
 use crate::fill::{fill_post_masked, Layout, SquareHash};
 use crate::geometry::{empty_board_attacks, relevant_mask, Piece};
-use crate::layout::{check_len, checked_bits};
+use crate::layout::checked_bits;
 use crate::sliders::impl_sliders;
 
 #[derive(Clone, Copy, Debug)]
@@ -71,7 +71,6 @@ impl<const N: usize> SharedTables<N> {
             postmask: 0,
             offset: 0,
         }; 64]; 2];
-        let mut len = 0;
         let mut p = 0;
         while p < 2 {
             let piece = Piece::ALL[p];
@@ -81,28 +80,19 @@ impl<const N: usize> SharedTables<N> {
                 let bits = checked_bits(piece, sq, 64 - (magic >> 58) as u32);
                 let offset = offsets[p][sq] as usize;
                 let premask = relevant_mask(piece, sq);
-                layout[p][sq] = SquareHash {
-                    mask: premask,
-                    magic,
-                    shift: 64 - bits,
-                    offset,
-                };
+                layout[p][sq] = SquareHash::magic(piece, sq, magic, bits, offset);
                 squares[p][sq] = Entry {
                     premask,
                     magic,
                     postmask: empty_board_attacks(piece, sq),
                     offset,
                 };
-                if offset + (1 << bits) > len {
-                    len = offset + (1 << bits);
-                }
                 sq += 1;
             }
             p += 1;
         }
-        check_len("SharedTables", N, len);
         SharedTables {
-            table: fill_post_masked(&layout),
+            table: fill_post_masked(&layout, "SharedTables"),
             squares,
         }
     }

@@ -1,8 +1,8 @@
 //! Fancy magics with the shift in the upper six bits of the magic (Grant
 //! Osborne): one load less per lookup.
 
-use crate::fill::{fill, Layout};
-use crate::layout::{check_len, consecutive, embedded_bits};
+use crate::fill::{fill, HashKind, Layout, Length};
+use crate::layout::{consecutive, embedded_bits};
 use crate::sliders::impl_sliders;
 use crate::Piece;
 
@@ -49,9 +49,9 @@ impl<const N: usize> ShiftInMagicTables<N> {
     /// ```
     pub const fn new(rook_magics: &[u64; 64], bishop_magics: &[u64; 64]) -> Self {
         let bits = [&embedded_bits(rook_magics), &embedded_bits(bishop_magics)];
-        let (layout, len): (Layout, usize) = consecutive([rook_magics, bishop_magics], bits);
-        check_len("ShiftInMagicTables", N, len);
-        let table = fill(&layout);
+        let (layout, len): (Layout, usize) =
+            consecutive(HashKind::Magic, [rook_magics, bishop_magics], bits);
+        let table = fill(&layout, "ShiftInMagicTables", Length::Sum(len));
         let mut squares = [[Entry {
             mask: 0,
             magic: 0,

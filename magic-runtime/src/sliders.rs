@@ -36,6 +36,38 @@ pub trait Sliders {
 /// Implements [`Sliders`] and the inherent `queen` by delegating to the
 /// inherent `rook` and `bishop` of a table type.
 macro_rules! impl_sliders {
+    (@runtime $ty:ident, $example:literal) => {
+        impl $ty {
+            /// Queen attacks from `sq` given the occupancy `occ`: rook and
+            /// bishop attacks together.
+            ///
+            /// ```
+            /// # use magic_runtime::*;
+            #[doc = concat!("let t = ", $example, ";")]
+            /// assert_eq!(t.queen(27, 0).count_ones(), 27);
+            /// assert_eq!(t.queen(27, !0), 0x1c_141c_0000);
+            /// ```
+            #[inline(always)]
+            pub fn queen(&self, sq: usize, occ: u64) -> u64 {
+                self.rook(sq, occ) | self.bishop(sq, occ)
+            }
+        }
+
+        impl $crate::Sliders for $ty {
+            #[inline(always)]
+            fn rook(&self, sq: usize, occ: u64) -> u64 {
+                $ty::rook(self, sq, occ)
+            }
+            #[inline(always)]
+            fn bishop(&self, sq: usize, occ: u64) -> u64 {
+                $ty::bishop(self, sq, occ)
+            }
+            #[inline(always)]
+            fn queen(&self, sq: usize, occ: u64) -> u64 {
+                $ty::queen(self, sq, occ)
+            }
+        }
+    };
     ($ty:ident $(<$n:ident>)?, $example:literal) => {
         impl$(<const $n: usize>)? $ty$(<$n>)? {
             /// Queen attacks from `sq` given the occupancy `occ`: rook and

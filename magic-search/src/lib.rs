@@ -23,6 +23,7 @@ pub mod shipped;
 
 mod error;
 mod pack;
+mod published;
 mod rng;
 mod scheme;
 mod search;
@@ -34,9 +35,10 @@ pub use geometry::{
     relevant_mask, square_name, Piece,
 };
 pub use pack::{pack, SlotRule, SubTable};
+pub use published::{parse as parse_magics_csv, published_set};
 pub use rng::SplitMix64;
 pub use scheme::{Scheme, UnknownScheme};
-pub use search::{find_magic, search, square_stream, Occupancies, Scratch, SearchOptions};
+pub use search::{find_magic, search, square_stream, Hash, Occupancies, Scratch, SearchOptions};
 pub use set::{
     magic_set, scheme_default_bits, search_set, shipped_set, MagicSet, PerSquare, DEFAULT_SEED,
 };

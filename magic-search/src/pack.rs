@@ -1,7 +1,7 @@
 //! Placing sub-tables in one shared array so that they overlap where their
 //! slots allow it.
 
-use crate::{empty_board_attacks, Piece};
+use crate::{empty_board_attacks, Hash, Piece};
 
 /// One square's sub-table before placement: `entries[i]` is the attack set
 /// stored in slot `i`, or 0 where no occupancy maps.
@@ -32,16 +32,41 @@ impl SubTable {
     /// assert!(t.entries.iter().filter(|&&e| e != 0).count() >= 7);
     /// ```
     pub fn new(piece: Piece, square: usize, magic: u64, bits: u32) -> Self {
+        Self::with_hash(piece, square, Hash::Multiply, magic, bits)
+    }
+
+    /// The sub-table of a square for a magic of any [`Hash`].
+    ///
+    /// ```
+    /// use magic_search::{Hash, Piece, SubTable};
+    /// let t = SubTable::with_hash(Piece::Rook, 0, Hash::Black, 0, 12);
+    /// assert_eq!(t.entries.iter().filter(|&&e| e != 0).count(), 1); // all in one slot
+    /// ```
+    pub fn with_hash(piece: Piece, square: usize, hash: Hash, magic: u64, bits: u32) -> Self {
         let o = crate::Occupancies::new(piece, square);
         let mut entries = vec![0; 1 << bits];
         for (&occ, &att) in o.occupancies.iter().zip(&o.attacks) {
-            entries[(occ.wrapping_mul(magic) >> (64 - bits)) as usize] = att;
+            entries[hash.index(o.mask, magic, bits, occ)] = att;
         }
         SubTable {
             piece,
             square,
             entries,
         }
+    }
+
+    /// One past the last used slot.
+    ///
+    /// ```
+    /// use magic_search::{Piece, SubTable};
+    /// let t = SubTable { piece: Piece::Rook, square: 0, entries: vec![0, 3, 0] };
+    /// assert_eq!(t.used_len(), 2);
+    /// ```
+    pub fn used_len(&self) -> usize {
+        self.entries
+            .iter()
+            .rposition(|&e| e != 0)
+            .map_or(0, |last| last + 1)
     }
 }
 
@@ -96,14 +121,15 @@ impl Array {
 /// Places every sub-table at the lowest offset where all its used slots
 /// agree with what is already there, largest sub-tables first (ties in
 /// input order, so the result is deterministic). Returns each sub-table's
-/// offset, in input order, and the length of the array.
+/// offset, in input order, and the length of the array: one past the last
+/// used slot.
 ///
 /// ```
 /// use magic_search::{pack, SlotRule, SubTable, Piece};
 /// let a = SubTable { piece: Piece::Rook, square: 0, entries: vec![5, 0, 0, 0] };
 /// let b = SubTable { piece: Piece::Rook, square: 1, entries: vec![6, 0] };
 /// let (offsets, len) = pack(&[a, b], SlotRule::Exact);
-/// assert_eq!((offsets, len), (vec![0, 1], 4));
+/// assert_eq!((offsets, len), (vec![0, 1], 2));
 /// ```
 pub fn pack(tables: &[SubTable], rule: SlotRule) -> (Vec<u32>, usize) {
     let mut order: Vec<usize> = (0..tables.len()).collect();
@@ -135,7 +161,7 @@ pub fn pack(tables: &[SubTable], rule: SlotRule) -> (Vec<u32>, usize) {
     let len = tables
         .iter()
         .zip(&offsets)
-        .map(|(t, &o)| o as usize + t.entries.len())
+        .map(|(t, &o)| o as usize + t.used_len())
         .max()
         .unwrap_or(0);
     (offsets, len)

@@ -4,6 +4,48 @@ use crate::rng::SplitMix64;
 use crate::SearchError;
 use crate::{attacks_by_ray_walk, next_subset, relevant_mask, Piece};
 
+/// How a magic turns an occupancy into an index of `bits` bits.
+///
+/// ```
+/// use magic_search::Hash;
+/// let (mask, magic) = (0b0110, 1u64 << 62);
+/// assert_eq!(Hash::Multiply.index(mask, magic, 2, 0b0010), 2);
+/// assert_eq!(Hash::Black.index(mask, magic, 2, 0b0010), 2);
+/// ```
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub enum Hash {
+    /// `((occ & mask) * magic) >> (64 - bits)`.
+    #[default]
+    Multiply,
+    /// Black magics: `((occ | !mask) * magic) >> (64 - bits)`.
+    Black,
+    /// Two 32-bit products of the halves of `occ & mask` by the halves of
+    /// the magic, xored, `>> (32 - bits)`.
+    Split32,
+}
+
+impl Hash {
+    /// The index of `occ`.
+    ///
+    /// ```
+    /// use magic_search::Hash;
+    /// assert_eq!(Hash::Split32.index(!0, 1 << 31, 1, 1), 1);
+    /// ```
+    #[inline]
+    pub fn index(self, mask: u64, magic: u64, bits: u32, occ: u64) -> usize {
+        (match self {
+            Hash::Multiply => (occ & mask).wrapping_mul(magic) >> (64 - bits),
+            Hash::Black => (occ | !mask).wrapping_mul(magic) >> (64 - bits),
+            Hash::Split32 => {
+                let o = occ & mask;
+                let lo = (o as u32).wrapping_mul(magic as u32);
+                let hi = ((o >> 32) as u32).wrapping_mul((magic >> 32) as u32);
+                u64::from((lo ^ hi) >> (32 - bits))
+            }
+        }) as usize
+    }
+}
+
 /// How hard and in which form to search.
 ///
 /// ```
@@ -15,16 +57,23 @@ use crate::{attacks_by_ray_walk, next_subset, relevant_mask, Piece};
 pub struct SearchOptions {
     /// Candidates to try per square before giving up.
     pub max_tries: u64,
+    /// The hash the magic is for.
+    pub hash: Hash,
     /// Fix the upper six bits of every magic to `64 - bits`, for tables that
     /// read the shift from the magic.
     pub shift_in_magic: bool,
+    /// Fix the low 16 bits of every magic to this value, for tables that read
+    /// an offset from them.
+    pub low_bits: Option<u16>,
 }
 
 impl Default for SearchOptions {
     fn default() -> Self {
         SearchOptions {
             max_tries: 100_000_000,
+            hash: Hash::Multiply,
             shift_in_magic: false,
+            low_bits: None,
         }
     }
 }
@@ -153,6 +202,41 @@ impl Scratch {
     }
 }
 
+impl Scratch {
+    /// Whether `magic` hashes the occupancies of `o` with `hash` into `bits`
+    /// bits without a destructive collision.
+    ///
+    /// ```
+    /// use magic_search::{Hash, Occupancies, Piece, Scratch};
+    /// let o = Occupancies::new(Piece::Bishop, 0);
+    /// assert!(!Scratch::default().fits(&o, Hash::Black, 0, 6));
+    /// ```
+    pub fn fits(&mut self, o: &Occupancies, hash: Hash, magic: u64, bits: u32) -> bool {
+        match hash {
+            Hash::Multiply => self.is_magic(o, magic, 64 - bits),
+            Hash::Black | Hash::Split32 => {
+                self.reset(bits);
+                self.current = self.current.wrapping_add(1);
+                if self.current == 0 {
+                    self.epoch.iter_mut().for_each(|e| *e = 0);
+                    self.current = 1;
+                }
+                let cur = self.current;
+                for (&occ, &att) in o.occupancies.iter().zip(&o.attacks) {
+                    let i = hash.index(o.mask, magic, bits, occ);
+                    if self.epoch[i] != cur {
+                        self.epoch[i] = cur;
+                        self.used[i] = att;
+                    } else if self.used[i] != att {
+                        return false;
+                    }
+                }
+                true
+            }
+        }
+    }
+}
+
 /// Searches a magic with `bits` index bits for `piece` on `sq`, from the
 /// square's own stream of `seed`.
 ///
@@ -197,18 +281,29 @@ pub fn search(
     scratch: &mut Scratch,
 ) -> Result<u64, u64> {
     let shift = 64 - bits;
-    let (keep, fixed) = match opts.shift_in_magic {
-        true => ((1u64 << 58) - 1, u64::from(shift) << 58),
-        false => (!0, 0),
-    };
+    let (mut keep, mut fixed) = (!0u64, 0u64);
+    if opts.shift_in_magic {
+        keep &= (1 << 58) - 1;
+        fixed |= u64::from(shift) << 58;
+    }
+    if let Some(low) = opts.low_bits {
+        keep &= !0xffff;
+        fixed |= u64::from(low);
+    }
     let mut tries = 0;
     while tries < opts.max_tries {
         tries += 1;
         let magic = rng.sparse() & keep | fixed;
-        // A magic must spread the mask's bits into the index: too few bits
-        // in the top byte of the product rarely hash well (Stockfish's filter).
-        if (o.mask.wrapping_mul(magic) >> 56).count_ones() >= 6 && scratch.is_magic(o, magic, shift)
-        {
+        let found = match opts.hash {
+            // A magic must spread the mask's bits into the index: too few bits
+            // in the top byte of the product rarely hash well (Stockfish's filter).
+            Hash::Multiply => {
+                (o.mask.wrapping_mul(magic) >> 56).count_ones() >= 6
+                    && scratch.is_magic(o, magic, shift)
+            }
+            hash => scratch.fits(o, hash, magic, bits),
+        };
+        if found {
             return Ok(magic);
         }
     }

@@ -17,6 +17,14 @@ pub use crate::shipped::DEFAULT_SEED;
 /// ```
 pub type PerSquare<T> = [[T; 64]; 2];
 
+/// Distinct attack sets of all squares, stored once each by byte-lookup
+/// tables.
+const DISTINCT_ATTACK_SETS: usize = 4_900 + 1_428;
+
+/// Sub-tables of offset-in-magic sets start on multiples of this many
+/// entries (magic-runtime's `OFFSET_UNIT`).
+const OFFSET_UNIT: usize = 8;
+
 /// 128 magics with everything a table of their scheme needs.
 ///
 /// ```
@@ -29,8 +37,9 @@ pub type PerSquare<T> = [[T; 64]; 2];
 pub struct MagicSet {
     /// The scheme the set was searched for.
     pub scheme: Scheme,
-    /// The magic of each square (with the shift in the upper six bits for
-    /// the schemes that read it from there).
+    /// The magic of each square, as the scheme's table type takes it (shift
+    /// or offset bits included where the scheme keeps them there; zero for
+    /// schemes without magics).
     pub magics: PerSquare<u64>,
     /// Index bits per square.
     pub bits: PerSquare<u8>,
@@ -41,20 +50,57 @@ pub struct MagicSet {
 }
 
 impl MagicSet {
-    /// Bytes of attack tables (`8 * len`).
+    /// Bytes of tables: `8 * len` for `u64` entries, `2 * len` for
+    /// `pext_pdep`, the index bytes plus the 6,328 distinct attack sets for
+    /// `byte_lookup`, nothing for `hyperbola`.
     ///
     /// ```
     /// # use magic_search::{magic_set, Scheme, DEFAULT_SEED};
     /// let set = magic_set(Scheme::Plain, DEFAULT_SEED, None).unwrap();
     /// assert_eq!(set.table_bytes(), 2_359_296);
+    /// let set = magic_set(Scheme::ByteLookup, DEFAULT_SEED, None).unwrap();
+    /// assert_eq!(set.table_bytes(), 107_648 + 6_328 * 8);
     /// ```
     pub fn table_bytes(&self) -> usize {
-        self.len * 8
+        match self.scheme {
+            Scheme::ByteLookup => self.len + DISTINCT_ATTACK_SETS * 8,
+            Scheme::PextPdep => self.len * 2,
+            _ => self.len * 8,
+        }
+    }
+
+    /// Each square's sub-table, rooks then bishops, for the scheme's hash
+    /// (empty for schemes without magics).
+    ///
+    /// ```
+    /// # use magic_search::{magic_set, Scheme, DEFAULT_SEED};
+    /// let set = magic_set(Scheme::Black, DEFAULT_SEED, None).unwrap();
+    /// assert_eq!(set.sub_tables().len(), 128);
+    /// ```
+    pub fn sub_tables(&self) -> Vec<SubTable> {
+        if !self.scheme.has_magics() {
+            return Vec::new();
+        }
+        Piece::ALL
+            .into_iter()
+            .enumerate()
+            .flat_map(|(p, piece)| {
+                (0..64).map(move |sq| {
+                    SubTable::with_hash(
+                        piece,
+                        sq,
+                        self.scheme.hash(),
+                        self.magics[p][sq],
+                        u32::from(self.bits[p][sq]),
+                    )
+                })
+            })
+            .collect()
     }
 }
 
 /// The default index bits of a scheme: the popcount of each relevant mask,
-/// or 12 and 9 everywhere for plain tables.
+/// or 12 and 9 everywhere for the fixed-shift schemes.
 ///
 /// ```
 /// use magic_search::{scheme_default_bits, Scheme};
@@ -63,14 +109,17 @@ impl MagicSet {
 /// ```
 pub fn scheme_default_bits(scheme: Scheme) -> PerSquare<u8> {
     match scheme {
-        Scheme::Plain => [[12; 64], [9; 64]],
+        Scheme::Plain | Scheme::FixedShift | Scheme::Black | Scheme::OffsetInMagic => {
+            [[12; 64], [9; 64]]
+        }
         _ => [default_bits(Piece::Rook), default_bits(Piece::Bishop)],
     }
 }
 
 /// The set of `scheme` for `seed` and `bits` (default bits when `None`):
 /// the shipped set for [`DEFAULT_SEED`] at default bits, a search otherwise.
-/// Both give the same magics; the tests check it.
+/// Both give the same magics for the searched schemes; the tests check it.
+/// The fixed-shift and black schemes ship the published sets instead.
 ///
 /// ```
 /// use magic_search::{magic_set, Scheme};
@@ -85,7 +134,7 @@ pub fn magic_set(
 ) -> Result<MagicSet, SearchError> {
     let defaults = scheme_default_bits(scheme);
     let bits = bits.unwrap_or(defaults);
-    if seed == DEFAULT_SEED && bits == defaults {
+    if (seed == DEFAULT_SEED || !scheme.has_magics()) && bits == defaults {
         return Ok(shipped_set(scheme));
     }
     search_set(scheme, seed, bits, &SearchOptions::default())
@@ -98,22 +147,44 @@ pub fn magic_set(
 /// assert_eq!(set.len, magic_runtime::SHARED_LEN);
 /// ```
 pub fn shipped_set(scheme: Scheme) -> MagicSet {
-    let (magics, offsets) = match scheme {
-        Scheme::Fancy => ([sets::FANCY_ROOK, sets::FANCY_BISHOP], None),
-        Scheme::Plain => ([sets::PLAIN_ROOK, sets::PLAIN_BISHOP], None),
+    let bits = scheme_default_bits(scheme);
+    let (magics, offsets, len) = match scheme {
+        Scheme::Fancy | Scheme::ByteLookup => ([sets::FANCY_ROOK, sets::FANCY_BISHOP], None, None),
+        Scheme::Plain => ([sets::PLAIN_ROOK, sets::PLAIN_BISHOP], None, None),
         Scheme::ShiftInMagic => (
             [sets::SHIFT_IN_MAGIC_ROOK, sets::SHIFT_IN_MAGIC_BISHOP],
             None,
+            None,
         ),
+        Scheme::Magic32 => ([sets::MAGIC32_ROOK, sets::MAGIC32_BISHOP], None, None),
         Scheme::Shared => (
             [sets::SHARED_ROOK, sets::SHARED_BISHOP],
             Some([sets::SHARED_ROOK_OFFSETS, sets::SHARED_BISHOP_OFFSETS]),
+            Some(sets::SHARED_LEN),
         ),
+        Scheme::FixedShift => (
+            [sets::FIXED_SHIFT_ROOK, sets::FIXED_SHIFT_BISHOP],
+            Some([
+                sets::FIXED_SHIFT_ROOK_OFFSETS,
+                sets::FIXED_SHIFT_BISHOP_OFFSETS,
+            ]),
+            Some(sets::FIXED_SHIFT_LEN),
+        ),
+        Scheme::Black => (
+            [sets::BLACK_ROOK, sets::BLACK_BISHOP],
+            Some([sets::BLACK_ROOK_OFFSETS, sets::BLACK_BISHOP_OFFSETS]),
+            Some(sets::BLACK_LEN),
+        ),
+        Scheme::OffsetInMagic => {
+            let magics = [sets::OFFSET_IN_MAGIC_ROOK, sets::OFFSET_IN_MAGIC_BISHOP];
+            let offsets = magics.map(|m| m.map(|f| ((f & 0xffff) as usize * OFFSET_UNIT) as u32));
+            (magics, Some(offsets), Some(sets::OFFSET_IN_MAGIC_LEN))
+        }
+        Scheme::Pext | Scheme::PextPdep | Scheme::Hyperbola => ([[0; 64]; 2], None, None),
     };
-    let bits = scheme_default_bits(scheme);
-    let (offsets, len) = match offsets {
-        Some(offsets) => (offsets, sets::SHARED_LEN),
-        None => consecutive(&bits),
+    let (offsets, len) = match (offsets, len) {
+        (Some(offsets), Some(len)) => (offsets, len),
+        _ => consecutive(scheme, &bits),
     };
     MagicSet {
         scheme,
@@ -125,9 +196,12 @@ pub fn shipped_set(scheme: Scheme) -> MagicSet {
 }
 
 /// Offsets of sub-tables laid one after the other, rooks first.
-fn consecutive(bits: &PerSquare<u8>) -> (PerSquare<u32>, usize) {
+fn consecutive(scheme: Scheme, bits: &PerSquare<u8>) -> (PerSquare<u32>, usize) {
     let mut offsets = [[0; 64]; 2];
     let mut next = 0usize;
+    if scheme == Scheme::Hyperbola {
+        return (offsets, 0);
+    }
     for p in 0..2 {
         for sq in 0..64 {
             offsets[p][sq] = next as u32;
@@ -137,8 +211,10 @@ fn consecutive(bits: &PerSquare<u8>) -> (PerSquare<u32>, usize) {
     (offsets, next)
 }
 
-/// Searches a whole set for `scheme`, square by square, each from its own
-/// stream of `seed`.
+/// Searches a whole set for `scheme`, each square from its own stream of
+/// `seed`, and lays the sub-tables out as the scheme needs: one after the
+/// other, packed so that they overlap (fixed shift, black, shared), or one
+/// after the other with each offset in its magic.
 ///
 /// ```
 /// use magic_search::{search_set, scheme_default_bits, Scheme, SearchOptions};
@@ -153,11 +229,75 @@ pub fn search_set(
     opts: &SearchOptions,
 ) -> Result<MagicSet, SearchError> {
     let opts = SearchOptions {
-        shift_in_magic: matches!(scheme, Scheme::ShiftInMagic | Scheme::Shared),
+        shift_in_magic: scheme.shift_in_magic(),
+        hash: scheme.hash(),
         ..opts.clone()
     };
-    // Squares are independent (each has its own stream), so they are
-    // searched on every core and the result does not depend on the split.
+    if !scheme.has_magics() {
+        let (offsets, len) = consecutive(scheme, &bits);
+        return Ok(MagicSet {
+            scheme,
+            magics: [[0; 64]; 2],
+            bits,
+            offsets,
+            len,
+        });
+    }
+    if scheme == Scheme::OffsetInMagic {
+        return offsets_in_magics(seed, bits, &opts);
+    }
+    let magics = search_squares(seed, &bits, &opts)?;
+    let mut set = MagicSet {
+        scheme,
+        magics,
+        bits,
+        offsets: [[0; 64]; 2],
+        len: 0,
+    };
+    let rule = match scheme {
+        Scheme::Shared => Some(SlotRule::PostMasked),
+        Scheme::FixedShift | Scheme::Black => Some(SlotRule::Exact),
+        _ => None,
+    };
+    (set.offsets, set.len) = match rule {
+        Some(rule) => {
+            let (flat, len) = pack(&set.sub_tables(), rule);
+            let mut offsets = [[0; 64]; 2];
+            for (i, off) in flat.into_iter().enumerate() {
+                offsets[i / 64][i % 64] = off;
+            }
+            (offsets, len)
+        }
+        None => consecutive(scheme, &bits),
+    };
+    Ok(set)
+}
+
+fn search_one(
+    (piece, sq): (Piece, usize),
+    seed: u64,
+    bits: u32,
+    opts: &SearchOptions,
+    scratch: &mut Scratch,
+) -> Result<u64, SearchError> {
+    let mut rng = square_stream(seed, piece, sq);
+    search(&Occupancies::new(piece, sq), bits, &mut rng, opts, scratch).map_err(|tries| {
+        SearchError {
+            piece,
+            square: sq,
+            bits,
+            tries,
+        }
+    })
+}
+
+/// Searches every square on every core. Squares are independent (each has
+/// its own stream), so the result does not depend on how they are split.
+fn search_squares(
+    seed: u64,
+    bits: &PerSquare<u8>,
+    opts: &SearchOptions,
+) -> Result<PerSquare<u64>, SearchError> {
     let jobs: Vec<(usize, Piece, usize)> = Piece::ALL
         .into_iter()
         .enumerate()
@@ -166,29 +306,29 @@ pub fn search_set(
     let threads = std::thread::available_parallelism()
         .map_or(1, usize::from)
         .min(jobs.len());
-    let search_one = |&(p, piece, sq): &(usize, Piece, usize), scratch: &mut Scratch| {
-        let b = u32::from(bits[p][sq]);
-        let mut rng = square_stream(seed, piece, sq);
-        search(&Occupancies::new(piece, sq), b, &mut rng, &opts, scratch).map_err(|tries| {
-            SearchError {
-                piece,
-                square: sq,
-                bits: b,
-                tries,
-            }
-        })
-    };
-    // Thread t takes jobs t, t + threads, ...: rook and bishop squares mixed.
     let mut found: Vec<Option<Result<u64, SearchError>>> = vec![None; jobs.len()];
     std::thread::scope(|scope| {
+        // Thread t takes jobs t, t + threads, ...: rook and bishop squares mixed.
         let handles: Vec<_> = (0..threads)
             .map(|t| {
-                let (jobs, search_one) = (&jobs, &search_one);
+                let jobs = &jobs;
                 scope.spawn(move || {
                     let mut scratch = Scratch::default();
                     (t..jobs.len())
                         .step_by(threads)
-                        .map(|j| (j, search_one(&jobs[j], &mut scratch)))
+                        .map(|j| {
+                            let (p, piece, sq) = jobs[j];
+                            (
+                                j,
+                                search_one(
+                                    (piece, sq),
+                                    seed,
+                                    u32::from(bits[p][sq]),
+                                    opts,
+                                    &mut scratch,
+                                ),
+                            )
+                        })
                         .collect::<Vec<_>>()
                 })
             })
@@ -203,32 +343,59 @@ pub fn search_set(
     for (&(p, _, sq), magic) in jobs.iter().zip(found) {
         magics[p][sq] = magic.expect("every job ran")?;
     }
-    let (offsets, len) = match scheme {
-        Scheme::Shared => pack_shared(&magics, &bits),
-        _ => consecutive(&bits),
-    };
+    Ok(magics)
+}
+
+/// Offset-in-magic sets: square after square, each sub-table starts at the
+/// first multiple of 8 after the last used entry of the one before, and its
+/// magic is searched with that offset / 8 in its low 16 bits. Those bits
+/// take part in the product (a rook on a1 needs some of bits 4 to 15 for a7
+/// to reach the index), so when an offset admits no magic within a share of
+/// the tries, the sub-table moves on by 8 entries and the search goes on.
+fn offsets_in_magics(
+    seed: u64,
+    bits: PerSquare<u8>,
+    opts: &SearchOptions,
+) -> Result<MagicSet, SearchError> {
+    const OFFSETS_PER_SQUARE: u64 = 512;
+    let mut magics = [[0; 64]; 2];
+    let mut offsets = [[0; 64]; 2];
+    let mut end = 0usize;
+    let mut scratch = Scratch::default();
+    for (p, piece) in Piece::ALL.into_iter().enumerate() {
+        for sq in 0..64 {
+            let b = u32::from(bits[p][sq]);
+            let first = end.div_ceil(OFFSET_UNIT);
+            let tries = (opts.max_tries / OFFSETS_PER_SQUARE).max(1);
+            let mut rng = square_stream(seed, piece, sq);
+            let o = Occupancies::new(piece, sq);
+            let found = (first..first + OFFSETS_PER_SQUARE as usize).find_map(|unit| {
+                let low = u16::try_from(unit).ok()?;
+                let opts = SearchOptions {
+                    low_bits: Some(low),
+                    max_tries: tries,
+                    ..opts.clone()
+                };
+                search(&o, b, &mut rng, &opts, &mut scratch)
+                    .ok()
+                    .map(|magic| (unit * OFFSET_UNIT, magic))
+            });
+            let (offset, magic) = found.ok_or(SearchError {
+                piece,
+                square: sq,
+                bits: b,
+                tries: tries * OFFSETS_PER_SQUARE,
+            })?;
+            magics[p][sq] = magic;
+            offsets[p][sq] = offset as u32;
+            end = offset + SubTable::new(piece, sq, magic, b).used_len();
+        }
+    }
     Ok(MagicSet {
-        scheme,
+        scheme: Scheme::OffsetInMagic,
         magics,
         bits,
         offsets,
-        len,
+        len: end,
     })
-}
-
-/// Packs the post-masked sub-tables of a shared set.
-fn pack_shared(magics: &PerSquare<u64>, bits: &PerSquare<u8>) -> (PerSquare<u32>, usize) {
-    let tables: Vec<SubTable> = Piece::ALL
-        .into_iter()
-        .enumerate()
-        .flat_map(|(p, piece)| {
-            (0..64).map(move |sq| SubTable::new(piece, sq, magics[p][sq], u32::from(bits[p][sq])))
-        })
-        .collect();
-    let (flat, len) = pack(&tables, SlotRule::PostMasked);
-    let mut offsets = [[0; 64]; 2];
-    for (i, off) in flat.into_iter().enumerate() {
-        offsets[i / 64][i % 64] = off;
-    }
-    (offsets, len)
 }

@@ -188,7 +188,10 @@ fn rust_source(set: &MagicSet, prefix: &str, examples: bool) -> String {
             out.push_str(&bits_array(&format!("{prefix}{piece}_BITS"), &set.bits[p]));
         }
     }
-    if set.scheme == Scheme::Shared {
+    if matches!(
+        set.scheme,
+        Scheme::Shared | Scheme::FixedShift | Scheme::Black
+    ) {
         for (p, piece) in ["ROOK", "BISHOP"].into_iter().enumerate() {
             let name = format!("{prefix}{piece}_OFFSETS");
             writeln!(
@@ -204,8 +207,13 @@ fn rust_source(set: &MagicSet, prefix: &str, examples: bool) -> String {
             );
             out.push_str(&array(&name, "u32", &set.offsets[p], false));
         }
+    }
+    if matches!(
+        set.scheme,
+        Scheme::Shared | Scheme::FixedShift | Scheme::Black | Scheme::OffsetInMagic
+    ) {
         writeln!(out, "/// Entries of the shared array.").unwrap();
-        example(&mut out, &format!("{prefix}LEN"), " % 1024 == 0");
+        example(&mut out, &format!("{prefix}LEN"), " > 64 * 512");
         writeln!(out, "pub const {prefix}LEN: usize = {};", set.len).unwrap();
     }
     out
@@ -252,7 +260,14 @@ fn emit_sets() -> Result<String, magic_search::SearchError> {
     );
     writeln!(out, "pub const DEFAULT_SEED: u64 = {DEFAULT_SEED:#x};\n").unwrap();
     for scheme in Scheme::ALL {
-        let set = search(scheme, DEFAULT_SEED, SearchOptions::default().max_tries)?;
+        // Byte lookup uses the fancy set; PEXT and Hyperbola have no magics.
+        if !scheme.has_magics() || scheme == Scheme::ByteLookup {
+            continue;
+        }
+        let set = match magic_search::published_set(scheme) {
+            Some(set) => set,
+            None => search(scheme, DEFAULT_SEED, SearchOptions::default().max_tries)?,
+        };
         let prefix = format!("{}_", scheme.name().to_uppercase());
         out.push_str(&rust_source(&set, &prefix, true));
         out.push('\n');

@@ -1,0 +1,63 @@
+//! Parallel bit extract and deposit: the BMI2 instructions where the code
+//! being compiled targets them, a portable loop everywhere else.
+
+/// Packs the bits of `x` selected by `mask` into the low bits, in order.
+pub(crate) const fn pext(x: u64, mut mask: u64) -> u64 {
+    let mut packed = 0;
+    let mut bit = 1;
+    while mask != 0 {
+        if x & mask & mask.wrapping_neg() != 0 {
+            packed |= bit;
+        }
+        mask &= mask - 1;
+        bit <<= 1;
+    }
+    packed
+}
+
+/// Spreads the low bits of `x` over the set bits of `mask`, in order.
+pub(crate) const fn pdep(x: u64, mut mask: u64) -> u64 {
+    let mut spread = 0;
+    let mut bit = 1;
+    while mask != 0 {
+        if x & bit != 0 {
+            spread |= mask & mask.wrapping_neg();
+        }
+        mask &= mask - 1;
+        bit <<= 1;
+    }
+    spread
+}
+
+/// [`pext`] as one instruction when the crate being compiled targets BMI2.
+#[inline(always)]
+pub(crate) fn pext_fast(x: u64, mask: u64) -> u64 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    // SAFETY: the target has BMI2, so the instruction exists.
+    return unsafe { core::arch::x86_64::_pext_u64(x, mask) };
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+    return pext(x, mask);
+}
+
+/// [`pdep`] as one instruction when the crate being compiled targets BMI2.
+#[inline(always)]
+pub(crate) fn pdep_fast(x: u64, mask: u64) -> u64 {
+    #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
+    // SAFETY: the target has BMI2, so the instruction exists.
+    return unsafe { core::arch::x86_64::_pdep_u64(x, mask) };
+    #[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+    return pdep(x, mask);
+}
+
+/// Whether this build of the crate looks its PEXT tables up with the BMI2
+/// instructions (`-C target-feature=+bmi2` or a `target-cpu` that has
+/// them) rather than the portable loop. Decided when the code using the
+/// tables is compiled, never by the machine that ran the proc-macro.
+///
+/// ```
+/// let hardware = magic_runtime::uses_bmi2();
+/// assert_eq!(hardware, cfg!(all(target_arch = "x86_64", target_feature = "bmi2")));
+/// ```
+pub const fn uses_bmi2() -> bool {
+    cfg!(all(target_arch = "x86_64", target_feature = "bmi2"))
+}

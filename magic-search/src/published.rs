@@ -1,0 +1,88 @@
+//! The published fixed-shift and black magic sets, read from the data files
+//! shipped with the repository.
+
+use crate::{MagicSet, PerSquare, Scheme};
+
+const FIXED_SHIFT_CSV: &str = include_str!("../../data/fixed-shift-magics.csv");
+const BLACK_CSV: &str = include_str!("../../data/black-magics.csv");
+
+/// The published set of a scheme: Volker Annuss's fixed-shift magics
+/// (88,772 entries) and the black magics of Volker Annuss and Niklas Fiekas
+/// (87,988 entries), both from CCC, 2017. `None` for schemes without one.
+///
+/// ```
+/// use magic_search::{published_set, Scheme};
+/// assert_eq!(published_set(Scheme::Black).unwrap().len, 87_988);
+/// assert_eq!(published_set(Scheme::FixedShift).unwrap().len, 88_772);
+/// assert!(published_set(Scheme::Fancy).is_none());
+/// ```
+pub fn published_set(scheme: Scheme) -> Option<MagicSet> {
+    let csv = match scheme {
+        Scheme::FixedShift => FIXED_SHIFT_CSV,
+        Scheme::Black => BLACK_CSV,
+        _ => return None,
+    };
+    let (magics, offsets) = parse(csv).expect("the shipped data files are well formed");
+    let mut set = MagicSet {
+        scheme,
+        magics,
+        bits: crate::scheme_default_bits(scheme),
+        offsets,
+        len: 0,
+    };
+    set.len = set
+        .sub_tables()
+        .iter()
+        .zip(set.offsets.as_flattened())
+        .map(|(t, &o)| o as usize + t.used_len())
+        .max()?;
+    Some(set)
+}
+
+/// Parses `piece,square,magic,offset` rows; `#` starts a comment line.
+///
+/// ```
+/// let csv = "# x\npiece,square,magic,offset\nrook,0,0x10,5\n";
+/// let (magics, offsets) = magic_search::parse_magics_csv(csv).unwrap();
+/// assert_eq!((magics[0][0], offsets[0][0]), (0x10, 5));
+/// ```
+pub fn parse(csv: &str) -> Result<(PerSquare<u64>, PerSquare<u32>), String> {
+    let mut magics = [[0; 64]; 2];
+    let mut offsets = [[0; 64]; 2];
+    let mut seen = [[false; 64]; 2];
+    for (n, line) in csv.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') || line.starts_with("piece,") {
+            continue;
+        }
+        let bad = |what: &str| format!("line {}: {what}: `{line}`", n + 1);
+        let fields: Vec<&str> = line.split(',').map(str::trim).collect();
+        let [piece, square, magic, offset] = fields[..] else {
+            return Err(bad("expected piece,square,magic,offset"));
+        };
+        let p = match piece {
+            "rook" => 0,
+            "bishop" => 1,
+            _ => return Err(bad("piece must be rook or bishop")),
+        };
+        let sq: usize = square
+            .parse()
+            .ok()
+            .filter(|&sq| sq < 64)
+            .ok_or_else(|| bad("square must be 0 to 63"))?;
+        let magic = magic
+            .strip_prefix("0x")
+            .and_then(|h| u64::from_str_radix(h, 16).ok());
+        magics[p][sq] = magic.ok_or_else(|| bad("magic must be 0x and hex digits"))?;
+        offsets[p][sq] = offset
+            .parse()
+            .map_err(|_| bad("offset must be an integer"))?;
+        if std::mem::replace(&mut seen[p][sq], true) {
+            return Err(bad("square given twice"));
+        }
+    }
+    if seen.iter().flatten().any(|&s| !s) {
+        return Err("every rook and bishop square needs a row".to_string());
+    }
+    Ok((magics, offsets))
+}
