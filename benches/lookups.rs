@@ -10,6 +10,14 @@ magic_tables! {
     static PLAIN { scheme = plain }
     static SHIFT_IN_MAGIC { scheme = shift_in_magic }
     static SHARED { scheme = shared }
+    static FIXED_SHIFT { scheme = fixed_shift }
+    static BLACK { scheme = black }
+    static OFFSET_IN_MAGIC { scheme = offset_in_magic }
+    static BYTE_LOOKUP { scheme = byte_lookup }
+    static MAGIC32 { scheme = magic32 }
+    static PEXT { scheme = pext }
+    static PEXT_PDEP { scheme = pext_pdep }
+    static HYPERBOLA { scheme = hyperbola }
 }
 
 struct RayWalk;
@@ -56,6 +64,14 @@ fn lookups(c: &mut Criterion) {
     bench_scheme(c, "plain", &PLAIN, &inputs);
     bench_scheme(c, "shift_in_magic", &SHIFT_IN_MAGIC, &inputs);
     bench_scheme(c, "shared", &SHARED, &inputs);
+    bench_scheme(c, "fixed_shift", &FIXED_SHIFT, &inputs);
+    bench_scheme(c, "black", &BLACK, &inputs);
+    bench_scheme(c, "offset_in_magic", &OFFSET_IN_MAGIC, &inputs);
+    bench_scheme(c, "byte_lookup", &BYTE_LOOKUP, &inputs);
+    bench_scheme(c, "magic32", &MAGIC32, &inputs);
+    bench_scheme(c, "pext", &PEXT, &inputs);
+    bench_scheme(c, "pext_pdep", &PEXT_PDEP, &inputs);
+    bench_scheme(c, "hyperbola", &HYPERBOLA, &inputs);
     bench_scheme(c, "ray_walk", &RayWalk, &inputs);
 }
 

@@ -24,7 +24,7 @@ fn different_seeds_give_different_magics() {
 
 #[test]
 fn errors_become_compile_errors() {
-    let out = expand_tokens(quote!(static A { scheme = black })).to_string();
+    let out = expand_tokens(quote!(static A { scheme = purple })).to_string();
     assert!(out.contains("compile_error"), "{out}");
-    assert!(out.contains("unknown scheme `black`"), "{out}");
+    assert!(out.contains("unknown scheme `purple`"), "{out}");
 }

@@ -167,7 +167,7 @@ impl<const N: usize> FixedShiftTables<N> {
 
 impl_sliders!(
     FixedShiftTables<N>,
-    "FixedShiftTables::<FIXED_SHIFT_LEN>::new(&sets::FIXED_SHIFT_ROOK, &sets::FIXED_SHIFT_ROOK_OFFSETS, &sets::FIXED_SHIFT_BISHOP, &sets::FIXED_SHIFT_BISHOP_OFFSETS)"
+    "FixedShiftTables::<{ sets::FIXED_SHIFT_LEN }>::new(&sets::FIXED_SHIFT_ROOK, &sets::FIXED_SHIFT_ROOK_OFFSETS, &sets::FIXED_SHIFT_BISHOP, &sets::FIXED_SHIFT_BISHOP_OFFSETS)"
 );
 
 /// Black magic bitboards (Volker Annuss):
@@ -282,5 +282,5 @@ impl<const N: usize> BlackMagicTables<N> {
 
 impl_sliders!(
     BlackMagicTables<N>,
-    "BlackMagicTables::<BLACK_LEN>::new(&sets::BLACK_ROOK, &sets::BLACK_ROOK_OFFSETS, &sets::BLACK_BISHOP, &sets::BLACK_BISHOP_OFFSETS)"
+    "BlackMagicTables::<{ sets::BLACK_LEN }>::new(&sets::BLACK_ROOK, &sets::BLACK_ROOK_OFFSETS, &sets::BLACK_BISHOP, &sets::BLACK_BISHOP_OFFSETS)"
 );

@@ -1,7 +1,7 @@
 use magic_runtime::magic_tables;
 
 magic_tables! {
-    static T { scheme = black }
+    static T { scheme = purple }
 }
 
 fn main() {}
