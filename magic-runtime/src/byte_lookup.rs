@@ -2,7 +2,8 @@
 //! the square's distinct attack set, and one short list of attack sets per
 //! square.
 
-use crate::fill::{distinct_attacks, fill_pattern_bytes, HashKind, Length, SquareHash};
+use crate::fancy::FancyEntry;
+use crate::fill::{distinct_attacks, fill_pattern_bytes, HashKind, Length};
 use crate::layout::consecutive;
 use crate::sliders::impl_sliders;
 use crate::Piece;
@@ -16,7 +17,7 @@ pub const DISTINCT_ATTACK_SETS: usize = 4_900 + 1_428;
 
 #[derive(Clone, Copy, Debug)]
 struct Entry {
-    hash: SquareHash,
+    hash: FancyEntry,
     /// Where the square's attack sets start in `attacks`.
     first: usize,
 }
@@ -74,8 +75,9 @@ impl<const N: usize> ByteLookupTables<N> {
         );
         let bytes = fill_pattern_bytes(&layout, "ByteLookupTables", Length::Sum(len));
         let (attacks, starts) = distinct_attacks();
+        let hashes = FancyEntry::of(&layout);
         let mut squares = [[Entry {
-            hash: SquareHash::EMPTY,
+            hash: hashes[0][0],
             first: 0,
         }; 64]; 2];
         let mut p = 0;
@@ -83,7 +85,7 @@ impl<const N: usize> ByteLookupTables<N> {
             let mut sq = 0;
             while sq < 64 {
                 squares[p][sq] = Entry {
-                    hash: layout[p][sq],
+                    hash: hashes[p][sq],
                     first: starts[p][sq] as usize,
                 };
                 sq += 1;
@@ -100,8 +102,7 @@ impl<const N: usize> ByteLookupTables<N> {
     #[inline(always)]
     const fn lookup(&self, piece: usize, sq: usize, occ: u64) -> u64 {
         let e = &self.squares[piece][sq];
-        let h = &e.hash;
-        let i = h.offset + ((occ & h.mask).wrapping_mul(h.magic) >> (64 - h.bits)) as usize;
+        let i = e.hash.slot(occ);
         // SAFETY: `new` checked every slot of every square is below `N`, and
         // filled every slot a relevant occupancy uses with the number of one
         // of the square's attack sets, listed from `first`.

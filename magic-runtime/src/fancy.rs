@@ -2,6 +2,49 @@
 //! square's own index bits.
 
 use crate::fill::{fill, HashKind, Layout, Length};
+
+/// One square of a fancy table, as the lookup reads it.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct FancyEntry {
+    pub(crate) mask: u64,
+    pub(crate) magic: u64,
+    pub(crate) offset: u32,
+    pub(crate) shift: u32,
+}
+
+impl FancyEntry {
+    /// The entries of a multiply-shift layout.
+    pub(crate) const fn of(layout: &Layout) -> [[FancyEntry; 64]; 2] {
+        let mut squares = [[FancyEntry {
+            mask: 0,
+            magic: 0,
+            offset: 0,
+            shift: 0,
+        }; 64]; 2];
+        let mut p = 0;
+        while p < 2 {
+            let mut sq = 0;
+            while sq < 64 {
+                let h = layout[p][sq];
+                squares[p][sq] = FancyEntry {
+                    mask: h.mask,
+                    magic: h.magic,
+                    offset: h.offset as u32,
+                    shift: 64 - h.bits,
+                };
+                sq += 1;
+            }
+            p += 1;
+        }
+        squares
+    }
+
+    /// The slot of `occ`: `offset + ((occ & mask) * magic >> shift)`.
+    #[inline(always)]
+    pub(crate) const fn slot(&self, occ: u64) -> usize {
+        self.offset as usize + ((occ & self.mask).wrapping_mul(self.magic) >> self.shift) as usize
+    }
+}
 use crate::layout::consecutive;
 use crate::sliders::impl_sliders;
 
@@ -36,7 +79,7 @@ pub const DEFAULT_FANCY_LEN: usize = 107_648;
 /// ```
 #[derive(Clone, Debug)]
 pub struct FancyTables<const N: usize> {
-    squares: Layout,
+    squares: [[FancyEntry; 64]; 2],
     table: [u64; N],
 }
 
@@ -69,7 +112,7 @@ impl<const N: usize> FancyTables<N> {
         );
         FancyTables {
             table: fill(&squares, "FancyTables", Length::Sum(len)),
-            squares,
+            squares: FancyEntry::of(&squares),
         }
     }
 
@@ -125,7 +168,7 @@ impl<const N: usize> FancyTables<N> {
     /// ```
     #[inline(always)]
     pub const fn bits(&self, piece: crate::Piece, sq: usize) -> u32 {
-        self.squares[piece as usize][sq].bits
+        64 - self.squares[piece as usize][sq].shift
     }
 
     /// All `N` entries of the shared array.

@@ -1,5 +1,5 @@
 //! Hyperbola Quintessence: sliding attacks computed from the occupancy with
-//! a subtraction and a bit reversal per line, no table at all.
+//! a subtraction and byte swaps per line, no table at all.
 
 use crate::sliders::impl_sliders;
 
@@ -17,35 +17,52 @@ const fn shift_ranks(line: u64, ranks: i32) -> u64 {
     }
 }
 
-/// Attacks along one line through `sq`: `(o - 2s) ^ rev(rev(o) - 2 rev(s))`,
-/// with `rev` any bit order that reverses the line (a byte swap reverses
-/// files and diagonals, a full bit reversal ranks).
+/// Attacks along a file or diagonal through `sq`:
+/// `(o - 2s) ^ swap(swap(o) - 2 swap(s))`, where the byte swap reverses the
+/// line because it has one square per rank.
 #[inline(always)]
-const fn line_attacks(occ: u64, sq: usize, line: u64, by_bytes: bool) -> u64 {
+const fn line_attacks(occ: u64, sq: usize, line: u64) -> u64 {
     let s = 1u64 << sq;
     let mask = line & !s;
     let o = occ & mask;
     let forward = o.wrapping_sub(s.wrapping_mul(2));
-    let reverse = if by_bytes {
-        o.swap_bytes()
-            .wrapping_sub(s.swap_bytes().wrapping_mul(2))
-            .swap_bytes()
-    } else {
-        o.reverse_bits()
-            .wrapping_sub(s.reverse_bits().wrapping_mul(2))
-            .reverse_bits()
-    };
+    let reverse = o
+        .swap_bytes()
+        .wrapping_sub(s.swap_bytes().wrapping_mul(2))
+        .swap_bytes();
     (forward ^ reverse) & mask
+}
+
+/// Attacks along the rank of `sq`, which a byte swap does not reverse: up
+/// to the nearest blocker above (lowest set bit) and below (highest set
+/// bit, found with a leading-zero count).
+#[inline(always)]
+const fn rank_attacks(occ: u64, sq: usize) -> u64 {
+    let rank = 0xffu64 << (sq / 8 * 8);
+    let above = rank & !(2u64 << sq).wrapping_sub(1);
+    let below = rank & ((1u64 << sq) - 1);
+    // Above: everything up to and including the lowest blocker; with none,
+    // the cut below is all ones.
+    let blockers = above & occ;
+    let east = above
+        & (blockers & blockers.wrapping_neg())
+            .wrapping_shl(1)
+            .wrapping_sub(1);
+    // Below: everything down to the highest blocker; with none, the highest
+    // bit of `blockers | 1` is bit 0 and nothing is cut.
+    let blockers = below & occ | 1;
+    let west = below & !((1u64 << (63 - blockers.leading_zeros())) - 1);
+    east | west
 }
 
 /// Hyperbola Quintessence: attacks computed on the fly, for targets where
 /// hundreds of KiB of tables are too much (wasm, microcontrollers).
 ///
-/// No memory at all: the lines through a square are derived from constants,
-/// and each line costs a subtraction, a byte swap (files and diagonals) or
-/// bit reversal (ranks), and a few logic operations. Byte swaps are one
-/// instruction nearly everywhere; bit reversal is one on ARM (`rbit`) and a
-/// short sequence on x86.
+/// No memory at all: the lines through a square are derived from constants.
+/// Files and diagonals cost a subtraction, byte swaps (one instruction
+/// nearly everywhere) and a few logic operations each; the rank, which a
+/// byte swap does not reverse, takes a lowest-bit isolation and a
+/// leading-zero count instead.
 ///
 /// ```
 /// use magic_runtime::{Diagram, Hyperbola};
@@ -66,9 +83,7 @@ impl Hyperbola {
     /// ```
     #[inline(always)]
     pub const fn rook(&self, sq: usize, occ: u64) -> u64 {
-        let file = FILE_A << (sq % 8);
-        let rank = 0xffu64 << (sq / 8 * 8);
-        line_attacks(occ, sq, file, true) | line_attacks(occ, sq, rank, false)
+        line_attacks(occ, sq, FILE_A << (sq % 8)) | rank_attacks(occ, sq)
     }
 
     /// Bishop attacks from `sq` given the occupancy `occ`.
@@ -81,7 +96,7 @@ impl Hyperbola {
         let (file, rank) = ((sq % 8) as i32, (sq / 8) as i32);
         let diagonal = shift_ranks(DIAGONAL, rank - file);
         let anti_diagonal = shift_ranks(ANTI_DIAGONAL, rank + file - 7);
-        line_attacks(occ, sq, diagonal, true) | line_attacks(occ, sq, anti_diagonal, true)
+        line_attacks(occ, sq, diagonal) | line_attacks(occ, sq, anti_diagonal)
     }
 }
 
