@@ -16,6 +16,7 @@ pub(crate) const fn pext(x: u64, mut mask: u64) -> u64 {
 }
 
 /// Spreads the low bits of `x` over the set bits of `mask`, in order.
+#[cfg_attr(all(target_arch = "x86_64", target_feature = "bmi2"), allow(dead_code))]
 pub(crate) const fn pdep(x: u64, mut mask: u64) -> u64 {
     let mut spread = 0;
     let mut bit = 1;

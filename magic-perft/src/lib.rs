@@ -1,0 +1,26 @@
+//! A legal move generator and perft built on `magic-runtime`'s tables.
+//!
+//! Everything is generic over [`magic_runtime::Sliders`], so every scheme of
+//! the workspace, or any other slider implementation, runs the same
+//! generator.
+//!
+//! ```
+//! use magic_perft::{perft, Position};
+//! let kiwipete = "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1";
+//! let pos = Position::from_fen(kiwipete).unwrap();
+//! assert_eq!(perft(&pos, 2, &magic_perft::schemes::FANCY), 2_039);
+//! ```
+#![deny(missing_docs)]
+
+mod attacks;
+mod movegen;
+mod perft;
+mod position;
+pub mod schemes;
+mod types;
+
+pub use movegen::{in_check, MoveList};
+pub use perft::{divide, perft};
+pub use position::{castling, FenError, Position, STARTPOS};
+pub use schemes::SCHEMES;
+pub use types::{Color, Kind, Move, MoveKind};
