@@ -19,7 +19,7 @@ mod position;
 pub mod schemes;
 mod types;
 
-pub use movegen::{in_check, MoveList};
+pub use movegen::{count_legal, in_check, MoveList};
 pub use perft::{divide, perft};
 pub use position::{castling, FenError, Position, STARTPOS};
 pub use schemes::SCHEMES;

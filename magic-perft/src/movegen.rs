@@ -104,6 +104,83 @@ impl MoveList {
     }
 }
 
+/// Where generated moves go: a [`MoveList`], or a counter that adds up
+/// destination sets by popcount without writing a move (for the last ply
+/// of perft).
+pub(crate) trait Sink {
+    /// Moves from `from` to every square of `targets`.
+    fn piece_moves(&mut self, from: usize, targets: u64);
+    /// Pawn moves to every square of `targets`, each from `to - delta`;
+    /// those reaching the last rank are four promotions each.
+    fn pawn_moves(&mut self, targets: u64, delta: i32, kind: MoveKind);
+    /// One move.
+    fn one(&mut self, from: usize, to: usize, kind: MoveKind);
+}
+
+const LAST_RANKS: u64 = 0xff00_0000_0000_00ff;
+
+impl Sink for MoveList {
+    #[inline(always)]
+    fn piece_moves(&mut self, from: usize, targets: u64) {
+        self.push_all(from, targets, MoveKind::Normal);
+    }
+    #[inline(always)]
+    fn pawn_moves(&mut self, mut targets: u64, delta: i32, kind: MoveKind) {
+        while targets != 0 {
+            let to = targets.trailing_zeros() as usize;
+            self.push_pawn((to as i32 - delta) as usize, to, kind);
+            targets &= targets - 1;
+        }
+    }
+    #[inline(always)]
+    fn one(&mut self, from: usize, to: usize, kind: MoveKind) {
+        self.push(from, to, kind);
+    }
+}
+
+/// Counts moves instead of listing them.
+pub(crate) struct Counter(pub(crate) u64);
+
+impl Sink for Counter {
+    #[inline(always)]
+    fn piece_moves(&mut self, _from: usize, targets: u64) {
+        self.0 += u64::from(targets.count_ones());
+    }
+    #[inline(always)]
+    fn pawn_moves(&mut self, targets: u64, _delta: i32, _kind: MoveKind) {
+        self.0 +=
+            u64::from(targets.count_ones()) + 3 * u64::from((targets & LAST_RANKS).count_ones());
+    }
+    #[inline(always)]
+    fn one(&mut self, _from: usize, _to: usize, _kind: MoveKind) {
+        self.0 += 1;
+    }
+}
+
+/// The number of legal moves of `pos`, counted without listing them.
+///
+/// ```
+/// use magic_perft::{count_legal, Position};
+/// assert_eq!(count_legal(&Position::startpos(), &magic_runtime::Hyperbola), 20);
+/// ```
+pub fn count_legal<S: Sliders>(pos: &Position, sliders: &S) -> u64 {
+    let mut counter = Counter(0);
+    generate(pos, sliders, &mut counter);
+    counter.0
+}
+
+#[inline(always)]
+fn shift(bb: u64, delta: i32) -> u64 {
+    if delta > 0 {
+        bb << delta
+    } else {
+        bb >> -delta
+    }
+}
+
+const FILE_A: u64 = 0x0101_0101_0101_0101;
+const FILE_H: u64 = FILE_A << 7;
+
 /// Pieces of `by` attacking `sq`, given the occupancy `occ`.
 #[inline(always)]
 fn attackers<S: Sliders>(pos: &Position, sliders: &S, sq: usize, occ: u64, by: Color) -> u64 {
@@ -128,7 +205,7 @@ pub fn in_check<S: Sliders>(pos: &Position, sliders: &S) -> bool {
     attackers(pos, sliders, pos.king(pos.side), pos.occupied(), !pos.side) != 0
 }
 
-fn generate<S: Sliders>(pos: &Position, sliders: &S, list: &mut MoveList) {
+fn generate<S: Sliders, K: Sink>(pos: &Position, sliders: &S, list: &mut K) {
     let (us, them) = (pos.side, !pos.side);
     let ours = pos.by_color[us as usize];
     let theirs = pos.by_color[them as usize];
@@ -142,7 +219,7 @@ fn generate<S: Sliders>(pos: &Position, sliders: &S, list: &mut MoveList) {
     while targets != 0 {
         let to = targets.trailing_zeros() as usize;
         if attackers(pos, sliders, to, without_king, them) == 0 {
-            list.push(king, to, MoveKind::Normal);
+            list.one(king, to, MoveKind::Normal);
         }
         targets &= targets - 1;
     }
@@ -186,68 +263,62 @@ fn generate<S: Sliders>(pos: &Position, sliders: &S, list: &mut MoveList) {
     let mut knights = pos.pieces(us, Kind::Knight) & !pinned;
     while knights != 0 {
         let from = knights.trailing_zeros() as usize;
-        list.push_all(from, KNIGHT[from] & allowed, MoveKind::Normal);
+        list.piece_moves(from, KNIGHT[from] & allowed);
         knights &= knights - 1;
     }
     // Sliders.
     let mut bishops = pos.by_color[us as usize] & (pos.by_kind[Kind::Bishop as usize] | queens);
     while bishops != 0 {
         let from = bishops.trailing_zeros() as usize;
-        list.push_all(
-            from,
-            sliders.bishop(from, occ) & allowed & pin_line(from),
-            MoveKind::Normal,
-        );
+        list.piece_moves(from, sliders.bishop(from, occ) & allowed & pin_line(from));
         bishops &= bishops - 1;
     }
     let mut rooks = pos.by_color[us as usize] & (pos.by_kind[Kind::Rook as usize] | queens);
     while rooks != 0 {
         let from = rooks.trailing_zeros() as usize;
-        list.push_all(
-            from,
-            sliders.rook(from, occ) & allowed & pin_line(from),
-            MoveKind::Normal,
-        );
+        list.piece_moves(from, sliders.rook(from, occ) & allowed & pin_line(from));
         rooks &= rooks - 1;
     }
 
-    // Pawns.
-    let (up, start_rank, double_rank): (i32, u64, u64) = match us {
-        Color::White => (8, 0xff00, 0xff00_0000),
-        Color::Black => (-8, 0x00ff_0000_0000_0000, 0xff_0000_0000),
+    // Pawns, set-wise: the unpinned ones together, each pinned one along
+    // its pin line.
+    let (up, third_rank) = match us {
+        Color::White => (8, 0xff_0000u64),
+        Color::Black => (-8, 0xff00_0000_0000u64),
     };
-    let mut pawns = pos.pieces(us, Kind::Pawn);
-    while pawns != 0 {
-        let from = pawns.trailing_zeros() as usize;
-        let from_bit = 1u64 << from;
-        let line = pin_line(from);
-        let one = (from as i32 + up) as usize;
-        if occ >> one & 1 == 0 {
-            if (allowed & line) >> one & 1 == 1 {
-                list.push_pawn(from, one, MoveKind::Normal);
-            }
-            let two = (one as i32 + up) as usize;
-            if from_bit & start_rank != 0
-                && occ >> two & 1 == 0
-                && (allowed & line & double_rank) >> two & 1 == 1
-            {
-                list.push(from, two, MoveKind::DoublePush);
-            }
+    let pawns = pos.pieces(us, Kind::Pawn);
+    let mut groups = pawns & pinned;
+    let mut group = pawns & !pinned;
+    let mut line = !0u64;
+    loop {
+        if group != 0 {
+            let single = shift(group, up) & !occ;
+            list.pawn_moves(single & allowed & line, up, MoveKind::Normal);
+            let double = shift(single & third_rank, up) & !occ & allowed & line;
+            list.pawn_moves(double, 2 * up, MoveKind::DoublePush);
+            let west = shift(group & !FILE_A, up - 1) & theirs & allowed & line;
+            list.pawn_moves(west, up - 1, MoveKind::Normal);
+            let east = shift(group & !FILE_H, up + 1) & theirs & allowed & line;
+            list.pawn_moves(east, up + 1, MoveKind::Normal);
         }
-        let mut captures = PAWN[us as usize][from] & theirs & allowed & line;
-        while captures != 0 {
-            let to = captures.trailing_zeros() as usize;
-            list.push_pawn(from, to, MoveKind::Normal);
-            captures &= captures - 1;
+        if groups == 0 {
+            break;
         }
-        if let Some(ep) = pos.en_passant {
-            let ep = ep as usize;
-            if PAWN[us as usize][from] >> ep & 1 == 1 && en_passant_is_legal(pos, sliders, from, ep)
-            {
-                list.push(from, ep, MoveKind::EnPassant);
+        let from = groups.trailing_zeros() as usize;
+        group = 1 << from;
+        line = pin_line(from);
+        groups &= groups - 1;
+    }
+    if let Some(ep) = pos.en_passant {
+        let ep = ep as usize;
+        let mut capturers = PAWN[them as usize][ep] & pawns;
+        while capturers != 0 {
+            let from = capturers.trailing_zeros() as usize;
+            if en_passant_is_legal(pos, sliders, from, ep) {
+                list.one(from, ep, MoveKind::EnPassant);
             }
+            capturers &= capturers - 1;
         }
-        pawns &= pawns - 1;
     }
 
     // Castling: not out of, through or into check.
@@ -274,7 +345,7 @@ fn generate<S: Sliders>(pos: &Position, sliders: &S, list: &mut MoveList) {
                     path &= path - 1;
                 }
                 if ok {
-                    list.push(from, to, MoveKind::Castle);
+                    list.one(from, to, MoveKind::Castle);
                 }
             }
         }

@@ -1,6 +1,6 @@
 //! Counting the leaves of the legal move tree.
 
-use crate::movegen::MoveList;
+use crate::movegen::{count_legal, MoveList};
 use crate::position::Position;
 use crate::types::Move;
 use magic_runtime::Sliders;
@@ -16,11 +16,10 @@ pub fn perft<S: Sliders>(pos: &Position, depth: u32, sliders: &S) -> u64 {
     if depth == 0 {
         return 1;
     }
-    let moves = MoveList::legal(pos, sliders);
     if depth == 1 {
-        return moves.len() as u64;
+        return count_legal(pos, sliders);
     }
-    moves
+    MoveList::legal(pos, sliders)
         .as_slice()
         .iter()
         .map(|&m| perft(&pos.play(m), depth - 1, sliders))

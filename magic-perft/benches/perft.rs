@@ -1,0 +1,119 @@
+//! Perft speed in nodes per second, side by side in one run: the generator
+//! with every scheme of the workspace; the same generator with the slider
+//! attacks of cozy-chess and shakmaty plugged in; and those crates' own
+//! perft. Positions: the first four of `data/perftsuite.epd`, at depths of
+//! a few million nodes each.
+
+use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use magic_perft::{perft, with_scheme, Position, SCHEMES};
+use magic_runtime::Sliders;
+
+/// cozy-chess's slider attacks (black magics, or PEXT with its `pext` feature).
+struct CozySliders;
+
+impl Sliders for CozySliders {
+    #[inline(always)]
+    fn rook(&self, sq: usize, occ: u64) -> u64 {
+        cozy_chess::get_rook_moves(cozy_chess::Square::index(sq), cozy_chess::BitBoard(occ)).0
+    }
+    #[inline(always)]
+    fn bishop(&self, sq: usize, occ: u64) -> u64 {
+        cozy_chess::get_bishop_moves(cozy_chess::Square::index(sq), cozy_chess::BitBoard(occ)).0
+    }
+}
+
+/// shakmaty's slider attacks (fixed-shift magics).
+struct ShakmatySliders;
+
+impl Sliders for ShakmatySliders {
+    #[inline(always)]
+    fn rook(&self, sq: usize, occ: u64) -> u64 {
+        u64::from(shakmaty::attacks::rook_attacks(
+            shakmaty::Square::new(sq as u32),
+            shakmaty::Bitboard(occ),
+        ))
+    }
+    #[inline(always)]
+    fn bishop(&self, sq: usize, occ: u64) -> u64 {
+        u64::from(shakmaty::attacks::bishop_attacks(
+            shakmaty::Square::new(sq as u32),
+            shakmaty::Bitboard(occ),
+        ))
+    }
+}
+
+fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
+    let mut nodes = 0;
+    if depth == 1 {
+        board.generate_moves(|moves| {
+            nodes += moves.len() as u64;
+            false
+        });
+        return nodes;
+    }
+    board.generate_moves(|moves| {
+        for m in moves {
+            let mut next = board.clone();
+            next.play_unchecked(m);
+            nodes += cozy_perft(&next, depth - 1);
+        }
+        false
+    });
+    nodes
+}
+
+/// The first four positions of the suite, with a depth each.
+const POSITIONS: [(&str, &str, u32); 4] = [
+    (
+        "startpos",
+        "rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1",
+        5,
+    ),
+    (
+        "kiwipete",
+        "r3k2r/p1ppqpb1/bn2pnp1/3PN3/1p2P3/2N2Q1p/PPPBBPPP/R3K2R w KQkq - 0 1",
+        4,
+    ),
+    ("king-rook", "4k3/8/8/8/8/8/8/4K2R w K - 0 1", 6),
+    ("queen-rook", "4k3/8/8/8/8/8/8/R3K3 w Q - 0 1", 6),
+];
+
+fn bench(c: &mut Criterion) {
+    for (name, fen, depth) in POSITIONS {
+        let pos = Position::from_fen(fen).unwrap();
+        let nodes = perft(&pos, depth, &magic_perft::schemes::BLACK);
+        let mut group = c.benchmark_group(format!("perft/{name}"));
+        group
+            .sample_size(10)
+            .throughput(Throughput::Elements(nodes));
+        for scheme in SCHEMES {
+            group.bench_function(BenchmarkId::new("magic-perft", scheme), |b| {
+                b.iter(|| with_scheme!(scheme, |t| perft(black_box(&pos), depth, t)).unwrap())
+            });
+        }
+        group.bench_function(BenchmarkId::new("magic-perft", "cozy-chess sliders"), |b| {
+            b.iter(|| perft(black_box(&pos), depth, &CozySliders))
+        });
+        group.bench_function(BenchmarkId::new("magic-perft", "shakmaty sliders"), |b| {
+            b.iter(|| perft(black_box(&pos), depth, &ShakmatySliders))
+        });
+        let cozy = cozy_chess::Board::from_fen(fen, false).unwrap();
+        assert_eq!(cozy_perft(&cozy, depth), nodes);
+        group.bench_function(BenchmarkId::new("peer", "cozy-chess perft"), |b| {
+            b.iter(|| cozy_perft(black_box(&cozy), depth))
+        });
+        let shak: shakmaty::Chess = fen
+            .parse::<shakmaty::fen::Fen>()
+            .unwrap()
+            .into_position(shakmaty::CastlingMode::Standard)
+            .unwrap();
+        assert_eq!(shakmaty::perft(&shak, depth), nodes);
+        group.bench_function(BenchmarkId::new("peer", "shakmaty perft"), |b| {
+            b.iter(|| shakmaty::perft(black_box(&shak), depth))
+        });
+        group.finish();
+    }
+}
+
+criterion_group!(benches, bench);
+criterion_main!(benches);
