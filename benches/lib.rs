@@ -1,6 +1,8 @@
-//! Seeded inputs for the benchmarks.
+//! Seeded inputs for the benchmarks: (square, occupancy) pairs from random
+//! boards and from real positions.
 #![deny(missing_docs)]
 
+use magic_perft::{Color, Kind, MoveList, Position};
 use magic_search::SplitMix64;
 
 /// The seed of every benchmark input.
@@ -25,4 +27,62 @@ pub fn random_lookups(n: usize) -> Vec<(usize, u64)> {
             (sq, occ | 1 << sq)
         })
         .collect()
+}
+
+/// The lookups real positions ask for: for every position of the perft
+/// suite and the positions of seeded random games from each (up to 16
+/// plies), the square of every rook and queen (`rook`) or bishop and queen
+/// (`bishop`) with the board's occupancy.
+///
+/// ```
+/// let real = magic_benches::position_lookups();
+/// assert!(real.rook.len() > 1_000 && real.bishop.len() > 1_000);
+/// ```
+pub fn position_lookups() -> PositionLookups {
+    let text = include_str!("../data/perftsuite.epd");
+    let mut rng = SplitMix64::new(BENCH_SEED);
+    let mut out = PositionLookups::default();
+    for line in text.lines().filter(|l| !l.trim().is_empty()) {
+        let fen = line.split(';').next().unwrap_or_default();
+        let Ok(mut pos) = Position::from_fen(fen) else {
+            continue;
+        };
+        for _ in 0..16 {
+            out.add(&pos);
+            let moves = MoveList::legal(&pos, &magic_runtime::Hyperbola);
+            if moves.is_empty() {
+                break;
+            }
+            pos = pos.play(moves.as_slice()[(rng.next_u64() % moves.len() as u64) as usize]);
+        }
+    }
+    out
+}
+
+/// Lookups of real positions, per piece.
+#[derive(Clone, Debug, Default)]
+pub struct PositionLookups {
+    /// Rook lookups: rooks and queens.
+    pub rook: Vec<(usize, u64)>,
+    /// Bishop lookups: bishops and queens.
+    pub bishop: Vec<(usize, u64)>,
+}
+
+impl PositionLookups {
+    fn add(&mut self, pos: &Position) {
+        let occ = pos.occupied();
+        for color in [Color::White, Color::Black] {
+            let queens = pos.pieces(color, Kind::Queen);
+            for (list, pieces) in [
+                (&mut self.rook, pos.pieces(color, Kind::Rook) | queens),
+                (&mut self.bishop, pos.pieces(color, Kind::Bishop) | queens),
+            ] {
+                let mut p = pieces;
+                while p != 0 {
+                    list.push((p.trailing_zeros() as usize, occ));
+                    p &= p - 1;
+                }
+            }
+        }
+    }
 }

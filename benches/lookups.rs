@@ -1,8 +1,10 @@
-//! Lookup throughput of every scheme, side by side with the ray walk, on
-//! seeded random boards.
+//! Lookup speed of every scheme and of the peers, in two shapes:
+//! throughput (independent lookups over a stream of (square, occupancy)
+//! pairs, from real positions and from random boards) and latency (a chain
+//! where each occupancy depends on the previous result).
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use magic_benches::random_lookups;
+use magic_benches::{position_lookups, random_lookups};
 use magic_runtime::{attacks_by_ray_walk, magic_tables, Piece, Sliders};
 
 magic_tables! {
@@ -20,8 +22,8 @@ magic_tables! {
     static HYPERBOLA { scheme = hyperbola }
 }
 
+/// The reference ray walk: the floor.
 struct RayWalk;
-
 impl Sliders for RayWalk {
     fn rook(&self, sq: usize, occ: u64) -> u64 {
         attacks_by_ray_walk(Piece::Rook, sq, occ)
@@ -31,48 +33,172 @@ impl Sliders for RayWalk {
     }
 }
 
-fn bench_scheme<S: Sliders>(c: &mut Criterion, name: &str, tables: &S, inputs: &[(usize, u64)]) {
-    let mut group = c.benchmark_group("lookups");
-    group.throughput(Throughput::Elements(inputs.len() as u64));
-    group.bench_with_input(BenchmarkId::new("rook", name), inputs, |b, inputs| {
-        b.iter(|| {
-            inputs.iter().fold(0u64, |acc, &(sq, occ)| {
-                acc ^ tables.rook(black_box(sq), black_box(occ))
-            })
-        })
-    });
-    group.bench_with_input(BenchmarkId::new("bishop", name), inputs, |b, inputs| {
-        b.iter(|| {
-            inputs.iter().fold(0u64, |acc, &(sq, occ)| {
-                acc ^ tables.bishop(black_box(sq), black_box(occ))
-            })
-        })
-    });
-    group.bench_with_input(BenchmarkId::new("queen", name), inputs, |b, inputs| {
-        b.iter(|| {
-            inputs.iter().fold(0u64, |acc, &(sq, occ)| {
-                acc ^ tables.queen(black_box(sq), black_box(occ))
-            })
-        })
-    });
-    group.finish();
+/// shakmaty's attacks (fixed-shift magics, const-evaluated).
+struct Shakmaty;
+impl Sliders for Shakmaty {
+    #[inline(always)]
+    fn rook(&self, sq: usize, occ: u64) -> u64 {
+        u64::from(shakmaty::attacks::rook_attacks(
+            shakmaty::Square::new(sq as u32),
+            shakmaty::Bitboard(occ),
+        ))
+    }
+    #[inline(always)]
+    fn bishop(&self, sq: usize, occ: u64) -> u64 {
+        u64::from(shakmaty::attacks::bishop_attacks(
+            shakmaty::Square::new(sq as u32),
+            shakmaty::Bitboard(occ),
+        ))
+    }
+}
+
+/// cozy-chess's slider moves (black magics from a build script).
+struct Cozy;
+impl Sliders for Cozy {
+    #[inline(always)]
+    fn rook(&self, sq: usize, occ: u64) -> u64 {
+        cozy_chess::get_rook_moves(cozy_chess::Square::index(sq), cozy_chess::BitBoard(occ)).0
+    }
+    #[inline(always)]
+    fn bishop(&self, sq: usize, occ: u64) -> u64 {
+        cozy_chess::get_bishop_moves(cozy_chess::Square::index(sq), cozy_chess::BitBoard(occ)).0
+    }
+}
+
+/// The `chess` crate's slider moves (magics from a build script).
+struct ChessCrate;
+impl Sliders for ChessCrate {
+    #[inline(always)]
+    fn rook(&self, sq: usize, occ: u64) -> u64 {
+        // SAFETY: benchmark squares are below 64.
+        chess::get_rook_moves(
+            unsafe { chess::Square::new(sq as u8) },
+            chess::BitBoard(occ),
+        )
+        .0
+    }
+    #[inline(always)]
+    fn bishop(&self, sq: usize, occ: u64) -> u64 {
+        // SAFETY: as above.
+        chess::get_bishop_moves(
+            unsafe { chess::Square::new(sq as u8) },
+            chess::BitBoard(occ),
+        )
+        .0
+    }
+}
+
+#[derive(Clone, Copy)]
+enum Lookup {
+    Rook,
+    Bishop,
+    Queen,
+}
+
+#[inline(always)]
+fn lookup<S: Sliders>(s: &S, l: Lookup, sq: usize, occ: u64) -> u64 {
+    match l {
+        Lookup::Rook => s.rook(sq, occ),
+        Lookup::Bishop => s.bishop(sq, occ),
+        Lookup::Queen => s.queen(sq, occ),
+    }
+}
+
+struct Inputs {
+    name: &'static str,
+    lookup: Lookup,
+    pairs: Vec<(usize, u64)>,
+}
+
+fn bench_all<S: Sliders>(c: &mut Criterion, inputs: &[Inputs], name: &str, s: &S) {
+    for input in inputs {
+        let mut group = c.benchmark_group(format!("throughput/{}", input.name));
+        group.throughput(Throughput::Elements(input.pairs.len() as u64));
+        group.bench_with_input(
+            BenchmarkId::from_parameter(name),
+            &input.pairs,
+            |b, pairs| {
+                let l = input.lookup;
+                b.iter(|| {
+                    pairs.iter().fold(0u64, |acc, &(sq, occ)| {
+                        acc ^ lookup(s, l, black_box(sq), black_box(occ))
+                    })
+                })
+            },
+        );
+        group.finish();
+        let mut group = c.benchmark_group(format!("latency/{}", input.name));
+        group.throughput(Throughput::Elements(input.pairs.len() as u64));
+        group.bench_with_input(
+            BenchmarkId::from_parameter(name),
+            &input.pairs,
+            |b, pairs| {
+                let l = input.lookup;
+                // Each occupancy takes one bit of the previous result, so the
+                // lookups cannot overlap.
+                b.iter(|| {
+                    pairs
+                        .iter()
+                        .fold(0u64, |acc, &(sq, occ)| lookup(s, l, sq, occ ^ (acc & 1)))
+                })
+            },
+        );
+        group.finish();
+    }
 }
 
 fn lookups(c: &mut Criterion) {
-    let inputs = random_lookups(4096);
-    bench_scheme(c, "fancy", &FANCY, &inputs);
-    bench_scheme(c, "plain", &PLAIN, &inputs);
-    bench_scheme(c, "shift_in_magic", &SHIFT_IN_MAGIC, &inputs);
-    bench_scheme(c, "shared", &SHARED, &inputs);
-    bench_scheme(c, "fixed_shift", &FIXED_SHIFT, &inputs);
-    bench_scheme(c, "black", &BLACK, &inputs);
-    bench_scheme(c, "offset_in_magic", &OFFSET_IN_MAGIC, &inputs);
-    bench_scheme(c, "byte_lookup", &BYTE_LOOKUP, &inputs);
-    bench_scheme(c, "magic32", &MAGIC32, &inputs);
-    bench_scheme(c, "pext", &PEXT, &inputs);
-    bench_scheme(c, "pext_pdep", &PEXT_PDEP, &inputs);
-    bench_scheme(c, "hyperbola", &HYPERBOLA, &inputs);
-    bench_scheme(c, "ray_walk", &RayWalk, &inputs);
+    let real = position_lookups();
+    let random = random_lookups(4096);
+    let queens: Vec<(usize, u64)> = real.rook.iter().chain(&real.bishop).copied().collect();
+    let inputs = [
+        Inputs {
+            name: "rook/positions",
+            lookup: Lookup::Rook,
+            pairs: real.rook.clone(),
+        },
+        Inputs {
+            name: "bishop/positions",
+            lookup: Lookup::Bishop,
+            pairs: real.bishop.clone(),
+        },
+        Inputs {
+            name: "queen/positions",
+            lookup: Lookup::Queen,
+            pairs: queens,
+        },
+        Inputs {
+            name: "rook/random",
+            lookup: Lookup::Rook,
+            pairs: random.clone(),
+        },
+        Inputs {
+            name: "bishop/random",
+            lookup: Lookup::Bishop,
+            pairs: random.clone(),
+        },
+        Inputs {
+            name: "queen/random",
+            lookup: Lookup::Queen,
+            pairs: random,
+        },
+    ];
+    bench_all(c, &inputs, "fancy", &FANCY);
+    bench_all(c, &inputs, "plain", &PLAIN);
+    bench_all(c, &inputs, "shift_in_magic", &SHIFT_IN_MAGIC);
+    bench_all(c, &inputs, "shared", &SHARED);
+    bench_all(c, &inputs, "fixed_shift", &FIXED_SHIFT);
+    bench_all(c, &inputs, "black", &BLACK);
+    bench_all(c, &inputs, "offset_in_magic", &OFFSET_IN_MAGIC);
+    bench_all(c, &inputs, "byte_lookup", &BYTE_LOOKUP);
+    bench_all(c, &inputs, "magic32", &MAGIC32);
+    bench_all(c, &inputs, "pext", &PEXT);
+    bench_all(c, &inputs, "pext_pdep", &PEXT_PDEP);
+    bench_all(c, &inputs, "hyperbola", &HYPERBOLA);
+    bench_all(c, &inputs, "peer:shakmaty", &Shakmaty);
+    bench_all(c, &inputs, "peer:cozy-chess", &Cozy);
+    bench_all(c, &inputs, "peer:chess", &ChessCrate);
+    bench_all(c, &inputs, "ray_walk", &RayWalk);
 }
 
 criterion_group!(benches, lookups);

@@ -1,17 +1,23 @@
 #!/usr/bin/env bash
-# Measures what magic-runtime costs a consumer crate's build, next to a
-# hello-world crate built the same way:
-#   - the README's quick start (the macro, default dev profile), and the
-#     same with a seed of its own, so that the macro searches,
-#   - the const builder with a full hard-coded set of 128 magics
-#     (`default-features = false`, so no proc-macro at all).
-# For each: a clean debug build (dependencies included, and the consumer
-# crate alone) and rebuilds after touching an unrelated source file.
-# Prints a markdown table of medians. Usage: scripts/compile-cost.sh [runs]
+# What magic-runtime costs a consumer crate's build, next to a hello-world
+# crate and to the peers' crates, measured the same way:
+#   - the README's quick start (the macro with the default seed), the same
+#     with a seed of its own (the macro searches), and the const builder
+#     with a full hard-coded set of 128 magics (no proc-macro at all);
+#   - one consumer per scheme (`magic_tables!`, rook attacks only);
+#   - consumers of shakmaty, cozy-chess and chess, the same rook lookup.
+# For each, in the dev and release profiles: a clean build with its
+# dependencies, a clean build of the crate alone, and a rebuild after
+# touching an unrelated file; medians of `runs` runs. Then the release
+# binary size of every rook-only consumer.
+# Prints markdown. Usage: scripts/compile-cost.sh [runs] [all|quick]
+#   quick: only hello-world, the quick start, the seeded quick start and the
+#   const builder, dev profile (the figures the README quotes).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
-runs=${1:-5}
+runs=${1:-3}
+mode=${2:-all}
 work=$(mktemp -d "${TMPDIR:-/tmp}/magic-compile-cost.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 unset CARGO_TARGET_DIR CARGO_INCREMENTAL RUSTFLAGS
@@ -19,20 +25,12 @@ unset CARGO_TARGET_DIR CARGO_INCREMENTAL RUSTFLAGS
 now() { date +%s.%N; }
 median() { sort -g | awk '{ v[NR] = $1 } END { print (NR % 2) ? v[(NR + 1) / 2] : (v[NR / 2] + v[NR / 2 + 1]) / 2 }'; }
 
-# new_crate NAME DEPENDENCY-LINE: a binary crate with src/main.rs and an
-# unrelated module src/other.rs.
+# new_crate NAME DEPENDENCY-LINE: a binary crate with src/main.rs (written
+# by the caller) and an unrelated module src/other.rs.
 new_crate() {
     local dir="$work/$1"
     mkdir -p "$dir/src"
-    cat >"$dir/Cargo.toml" <<EOF
-[package]
-name = "$1"
-version = "0.1.0"
-edition = "2021"
-
-[dependencies]
-$2
-EOF
+    printf '[package]\nname = "%s"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\n%s\n' "$1" "$2" >"$dir/Cargo.toml"
     echo 'pub fn unrelated() -> u32 { 1 }' >"$dir/src/other.rs"
     echo "$dir"
 }
@@ -42,27 +40,39 @@ quick_start_main() {
     awk '/^```rust/ { if (!done) { on = 1; next } } /^```/ { if (on) { on = 0; done = 1 } } on' "$root/README.md"
 }
 
-# measure DIR: prints "clean_all clean_crate rebuild" in seconds.
+# A main that looks up rook attacks for a square and occupancy from the
+# command line, so that nothing folds away: `$1` is the expression.
+rook_main() {
+    cat <<EOF
+mod other;
+fn main() {
+    let args: Vec<u64> = std::env::args().skip(1).map(|a| a.parse().unwrap_or(0)).collect();
+    let (sq, occ) = (*args.first().unwrap_or(&28) as usize % 64, *args.get(1).unwrap_or(&0));
+    println!("{:#x} {}", $1, other::unrelated());
+}
+EOF
+}
+
+# measure DIR PROFILE-FLAG: prints "clean_all clean_crate rebuild" in seconds.
 measure() {
-    local dir=$1 name
+    local dir=$1 flag=$2 name all=() crate=() rebuild=()
     name=$(basename "$dir")
-    (cd "$dir" && cargo build -q >/dev/null 2>&1) # fetch and warm the registry
-    local all=() crate=() rebuild=()
+    (cd "$dir" && cargo build -q $flag >/dev/null 2>&1) # fetch and warm the registry
     for _ in $(seq "$runs"); do
         (cd "$dir" && cargo clean -q)
         local t0; t0=$(now)
-        (cd "$dir" && cargo build -q 2>/dev/null)
+        (cd "$dir" && cargo build -q $flag 2>/dev/null)
         all+=("$(echo "$(now) - $t0" | bc)")
         (cd "$dir" && cargo clean -q -p "$name")
         t0=$(now)
-        (cd "$dir" && cargo build -q 2>/dev/null)
+        (cd "$dir" && cargo build -q $flag 2>/dev/null)
         crate+=("$(echo "$(now) - $t0" | bc)")
     done
     for _ in $(seq "$runs"); do
         sleep 1.1 # a new mtime second, so that cargo sees the touch
         touch "$dir/src/other.rs"
         local t0; t0=$(now)
-        (cd "$dir" && cargo build -q 2>/dev/null)
+        (cd "$dir" && cargo build -q $flag 2>/dev/null)
         rebuild+=("$(echo "$(now) - $t0" | bc)")
     done
     printf '%s %s %s\n' \
@@ -71,45 +81,89 @@ measure() {
         "$(printf '%s\n' "${rebuild[@]}" | median)"
 }
 
+consumers=()
+labels=()
+add() { consumers+=("$1"); labels+=("$2"); }
+
 hello=$(new_crate hello "")
 printf 'mod other;\nfn main() { println!("hello {}", other::unrelated()); }\n' >"$hello/src/main.rs"
+add "$hello" "hello-world"
 
-quick=$(new_crate quick_start "magic-runtime = { path = \"$root/magic-runtime\" }")
+runtime="magic-runtime = { path = \"$root/magic-runtime\" }"
+quick=$(new_crate quick_start "$runtime")
 { echo 'mod other;'; quick_start_main; } >"$quick/src/main.rs"
+add "$quick" "README quick start (\`magic_tables!\`, default seed)"
 
-seeded=$(new_crate seeded "magic-runtime = { path = \"$root/magic-runtime\" }")
+seeded=$(new_crate seeded "$runtime")
 { echo 'mod other;'; quick_start_main | sed 's/scheme = fancy }/scheme = fancy, seed = 42 }/'; } >"$seeded/src/main.rs"
 grep -q 'seed = 42' "$seeded/src/main.rs" || { echo "could not add a seed to the quick start" >&2; exit 1; }
+add "$seeded" "quick start with \`seed = 42\` (searched while expanding)"
 
 builder=$(new_crate const_builder "magic-runtime = { path = \"$root/magic-runtime\", default-features = false }")
 {
-    echo 'mod other;'
     echo 'use magic_runtime::{FancyTables, DEFAULT_FANCY_LEN};'
     # The 128 shipped fancy magics and their bits, hard-coded as literals.
     (cd "$root" && cargo run -q --release -p magic-search -- generate --rust) | sed -n '/^\/\/\/ rook magics/,$p'
-    cat <<'EOF'
-static SLIDERS: FancyTables<DEFAULT_FANCY_LEN> = FancyTables::new(&ROOK, &ROOK_BITS, &BISHOP, &BISHOP_BITS);
-fn main() {
-    println!("{:#x} {}", SLIDERS.queen(27, 1 << 35), other::unrelated());
-}
-EOF
+    echo 'static SLIDERS: FancyTables<DEFAULT_FANCY_LEN> = FancyTables::new(&ROOK, &ROOK_BITS, &BISHOP, &BISHOP_BITS);'
+    rook_main 'SLIDERS.rook(sq, occ)'
 } >"$builder/src/main.rs"
+add "$builder" "const builder, 128 hard-coded magics"
 
-for dir in "$hello" "$quick" "$seeded" "$builder"; do
-    (cd "$dir" && cargo run -q >/dev/null) || { echo "$(basename "$dir") does not build" >&2; exit 1; }
+schemes=()
+if [ "$mode" = all ]; then
+    for scheme in fancy plain shift_in_magic shared fixed_shift black offset_in_magic byte_lookup magic32 pext pext_pdep hyperbola; do
+        dir=$(new_crate "scheme_$scheme" "$runtime")
+        { echo "magic_runtime::magic_tables! { static T { scheme = $scheme } }"; rook_main 'T.rook(sq, occ)'; } >"$dir/src/main.rs"
+        add "$dir" "\`scheme = $scheme\`"
+        schemes+=("$dir")
+    done
+    dir=$(new_crate peer_shakmaty 'shakmaty = "0.27"')
+    rook_main 'u64::from(shakmaty::attacks::rook_attacks(shakmaty::Square::new(sq as u32), shakmaty::Bitboard(occ)))' >"$dir/src/main.rs"
+    add "$dir" "peer: shakmaty (const evaluation)"
+    schemes+=("$dir")
+    dir=$(new_crate peer_cozy_chess 'cozy-chess = "0.3"')
+    rook_main 'cozy_chess::get_rook_moves(cozy_chess::Square::index(sq), cozy_chess::BitBoard(occ)).0' >"$dir/src/main.rs"
+    add "$dir" "peer: cozy-chess (build script)"
+    schemes+=("$dir")
+    dir=$(new_crate peer_chess 'chess = "3"')
+    rook_main 'chess::get_rook_moves(unsafe { chess::Square::new(sq as u8) }, chess::BitBoard(occ)).0' >"$dir/src/main.rs"
+    add "$dir" "peer: chess (build script)"
+    schemes+=("$dir")
+fi
+
+for dir in "${consumers[@]}"; do
+    (cd "$dir" && cargo run -q >/dev/null 2>&1) || { echo "$(basename "$dir") does not build" >&2; exit 1; }
 done
 
-read -r h_all h_crate h_rebuild < <(measure "$hello")
-read -r q_all q_crate q_rebuild < <(measure "$quick")
-read -r s_all s_crate s_rebuild < <(measure "$seeded")
-read -r b_all b_crate b_rebuild < <(measure "$builder")
+echo "Medians of $runs runs; $(rustc --version); $(nproc) cores; $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+profiles=("dev:")
+[ "$mode" = all ] && profiles+=("release:--release")
+for profile in "${profiles[@]}"; do
+    pname=${profile%%:*}
+    flag=${profile#*:}
+    echo
+    echo "#### $pname profile"
+    echo
+    echo "| consumer crate | clean build, with dependencies | clean build, crate alone | rebuild after touching another file | rebuild over hello-world |"
+    echo "|---|---|---|---|---|"
+    h_rebuild=
+    for i in "${!consumers[@]}"; do
+        read -r all crate rebuild < <(measure "${consumers[$i]}" "$flag")
+        [ -z "$h_rebuild" ] && h_rebuild=$rebuild
+        printf '| %s | %.2f s | %.2f s | %.3f s | %+.3f s |\n' "${labels[$i]}" "$all" "$crate" "$rebuild" "$(echo "$rebuild - $h_rebuild" | bc)"
+    done
+done
 
-echo "Medians of $runs runs, dev profile; $(rustc --version); $(nproc) cores; $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
-echo
-echo "| consumer crate | clean build, with dependencies | clean build, crate alone | rebuild after touching another file | rebuild over hello-world |"
-echo "|---|---|---|---|---|"
-row() { printf '| %s | %.2f s | %.2f s | %.3f s | %+.3f s |\n' "$1" "$2" "$3" "$4" "$(echo "$4 - $h_rebuild" | bc)"; }
-row "hello-world" "$h_all" "$h_crate" "$h_rebuild"
-row "README quick start (\`magic_tables!\`)" "$q_all" "$q_crate" "$q_rebuild"
-row "quick start with \`seed = 42\` (searched while expanding)" "$s_all" "$s_crate" "$s_rebuild"
-row "const builder, 128 hard-coded magics" "$b_all" "$b_crate" "$b_rebuild"
+if [ "$mode" = all ]; then
+    echo
+    echo "#### Release binary of a consumer that uses only rook attacks"
+    echo
+    echo "| consumer | binary | stripped |"
+    echo "|---|---|---|"
+    for dir in "$hello" "${schemes[@]}"; do
+        (cd "$dir" && cargo build -q --release 2>/dev/null)
+        bin="$dir/target/release/$(basename "$dir")"
+        strip -o "$bin.stripped" "$bin"
+        printf '| %s | %s bytes | %s bytes |\n' "$(basename "$dir")" "$(stat -c %s "$bin")" "$(stat -c %s "$bin.stripped")"
+    done
+fi

@@ -181,17 +181,25 @@ fn shift(bb: u64, delta: i32) -> u64 {
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const FILE_H: u64 = FILE_A << 7;
 
-/// Pieces of `by` attacking `sq`, given the occupancy `occ`.
+/// Pieces of `by` attacking `sq`, given the occupancy `occ`. Slider
+/// lookups are skipped when `by` has no such sliders (common in endings).
 #[inline(always)]
 fn attackers<S: Sliders>(pos: &Position, sliders: &S, sq: usize, occ: u64, by: Color) -> u64 {
     let them = pos.by_color[by as usize];
-    let rooks = pos.by_kind[Kind::Rook as usize] | pos.by_kind[Kind::Queen as usize];
-    let bishops = pos.by_kind[Kind::Bishop as usize] | pos.by_kind[Kind::Queen as usize];
-    them & ((KNIGHT[sq] & pos.by_kind[Kind::Knight as usize])
-        | (KING[sq] & pos.by_kind[Kind::King as usize])
-        | (PAWN[!by as usize][sq] & pos.by_kind[Kind::Pawn as usize])
-        | (sliders.rook(sq, occ) & rooks)
-        | (sliders.bishop(sq, occ) & bishops))
+    let queens = pos.by_kind[Kind::Queen as usize];
+    let rooks = them & (pos.by_kind[Kind::Rook as usize] | queens);
+    let bishops = them & (pos.by_kind[Kind::Bishop as usize] | queens);
+    let mut found = them
+        & ((KNIGHT[sq] & pos.by_kind[Kind::Knight as usize])
+            | (KING[sq] & pos.by_kind[Kind::King as usize])
+            | (PAWN[!by as usize][sq] & pos.by_kind[Kind::Pawn as usize]));
+    if rooks != 0 {
+        found |= sliders.rook(sq, occ) & rooks;
+    }
+    if bishops != 0 {
+        found |= sliders.bishop(sq, occ) & bishops;
+    }
+    found
 }
 
 /// Whether the side to move is in check.
