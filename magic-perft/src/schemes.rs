@@ -1,7 +1,7 @@
 //! The slider tables of every scheme of the workspace, from `magic_tables!`,
 //! and the same generator run on each.
 
-use magic_runtime::magic_tables;
+use magic_runtime::{default_bits, magic_tables, sets, FancyTables, Piece, DEFAULT_FANCY_LEN};
 
 magic_tables! {
     /// Fancy magics.
@@ -30,12 +30,22 @@ magic_tables! {
     pub static HYPERBOLA { scheme = hyperbola }
 }
 
-/// Every scheme's name, as `magic_tables!` spells it.
+/// Fancy tables from the const builder and hard-coded magics (the shipped
+/// set), as an engine with magics of its own would build them.
+pub static FANCY_CONST_BUILDER: FancyTables<DEFAULT_FANCY_LEN> = FancyTables::new(
+    &sets::FANCY_ROOK,
+    &default_bits(Piece::Rook),
+    &sets::FANCY_BISHOP,
+    &default_bits(Piece::Bishop),
+);
+
+/// Every scheme's name, as `magic_tables!` spells it, and
+/// `fancy_const_builder` for [`FANCY_CONST_BUILDER`].
 ///
 /// ```
-/// assert_eq!(magic_perft::SCHEMES.len(), 12);
+/// assert_eq!(magic_perft::SCHEMES.len(), 13);
 /// ```
-pub const SCHEMES: [&str; 12] = [
+pub const SCHEMES: [&str; 13] = [
     "fancy",
     "plain",
     "shift_in_magic",
@@ -48,6 +58,7 @@ pub const SCHEMES: [&str; 12] = [
     "pext",
     "pext_pdep",
     "hyperbola",
+    "fancy_const_builder",
 ];
 
 /// Runs `f` with the tables of the scheme called `name`, monomorphised for
@@ -109,6 +120,10 @@ macro_rules! with_scheme {
             }),
             "hyperbola" => Some({
                 let $tables = &HYPERBOLA;
+                $body
+            }),
+            "fancy_const_builder" => Some({
+                let $tables = &FANCY_CONST_BUILDER;
                 $body
             }),
             _ => None,
