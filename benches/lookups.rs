@@ -7,6 +7,10 @@ use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criteri
 use magic_benches::{position_lookups, random_lookups};
 use magic_runtime::{attacks_by_ray_walk, magic_tables, Piece, Sliders};
 
+#[path = "../magic-perft/tests/peers/mod.rs"]
+mod peers;
+use peers::{CozySliders as Cozy, ShakmatySliders as Shakmaty};
+
 magic_tables! {
     static FANCY { scheme = fancy }
     static PLAIN { scheme = plain }
@@ -30,38 +34,6 @@ impl Sliders for RayWalk {
     }
     fn bishop(&self, sq: usize, occ: u64) -> u64 {
         attacks_by_ray_walk(Piece::Bishop, sq, occ)
-    }
-}
-
-/// shakmaty's attacks (fixed-shift magics, const-evaluated).
-struct Shakmaty;
-impl Sliders for Shakmaty {
-    #[inline(always)]
-    fn rook(&self, sq: usize, occ: u64) -> u64 {
-        u64::from(shakmaty::attacks::rook_attacks(
-            shakmaty::Square::new(sq as u32),
-            shakmaty::Bitboard(occ),
-        ))
-    }
-    #[inline(always)]
-    fn bishop(&self, sq: usize, occ: u64) -> u64 {
-        u64::from(shakmaty::attacks::bishop_attacks(
-            shakmaty::Square::new(sq as u32),
-            shakmaty::Bitboard(occ),
-        ))
-    }
-}
-
-/// cozy-chess's slider moves (black magics from a build script).
-struct Cozy;
-impl Sliders for Cozy {
-    #[inline(always)]
-    fn rook(&self, sq: usize, occ: u64) -> u64 {
-        cozy_chess::get_rook_moves(cozy_chess::Square::index(sq), cozy_chess::BitBoard(occ)).0
-    }
-    #[inline(always)]
-    fn bishop(&self, sq: usize, occ: u64) -> u64 {
-        cozy_chess::get_bishop_moves(cozy_chess::Square::index(sq), cozy_chess::BitBoard(occ)).0
     }
 }
 

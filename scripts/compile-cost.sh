@@ -63,7 +63,7 @@ measure() {
         local t0; t0=$(now)
         (cd "$dir" && cargo build -q $flag 2>/dev/null)
         all+=("$(echo "$(now) - $t0" | bc)")
-        (cd "$dir" && cargo clean -q -p "$name")
+        (cd "$dir" && cargo clean -q -p "$name" $flag)
         t0=$(now)
         (cd "$dir" && cargo build -q $flag 2>/dev/null)
         crate+=("$(echo "$(now) - $t0" | bc)")

@@ -6,61 +6,10 @@
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use magic_perft::{perft, with_scheme, Position, SCHEMES};
-use magic_runtime::Sliders;
+#[path = "../tests/peers/mod.rs"]
+mod peers;
 
-/// cozy-chess's slider attacks (black magics, or PEXT with its `pext` feature).
-struct CozySliders;
-
-impl Sliders for CozySliders {
-    #[inline(always)]
-    fn rook(&self, sq: usize, occ: u64) -> u64 {
-        cozy_chess::get_rook_moves(cozy_chess::Square::index(sq), cozy_chess::BitBoard(occ)).0
-    }
-    #[inline(always)]
-    fn bishop(&self, sq: usize, occ: u64) -> u64 {
-        cozy_chess::get_bishop_moves(cozy_chess::Square::index(sq), cozy_chess::BitBoard(occ)).0
-    }
-}
-
-/// shakmaty's slider attacks (fixed-shift magics).
-struct ShakmatySliders;
-
-impl Sliders for ShakmatySliders {
-    #[inline(always)]
-    fn rook(&self, sq: usize, occ: u64) -> u64 {
-        u64::from(shakmaty::attacks::rook_attacks(
-            shakmaty::Square::new(sq as u32),
-            shakmaty::Bitboard(occ),
-        ))
-    }
-    #[inline(always)]
-    fn bishop(&self, sq: usize, occ: u64) -> u64 {
-        u64::from(shakmaty::attacks::bishop_attacks(
-            shakmaty::Square::new(sq as u32),
-            shakmaty::Bitboard(occ),
-        ))
-    }
-}
-
-fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
-    let mut nodes = 0;
-    if depth == 1 {
-        board.generate_moves(|moves| {
-            nodes += moves.len() as u64;
-            false
-        });
-        return nodes;
-    }
-    board.generate_moves(|moves| {
-        for m in moves {
-            let mut next = board.clone();
-            next.play_unchecked(m);
-            nodes += cozy_perft(&next, depth - 1);
-        }
-        false
-    });
-    nodes
-}
+use peers::{cozy_perft, CozySliders, ShakmatySliders};
 
 /// The first four positions of the suite, each deep enough to run for
 /// several milliseconds (the two endings one ply past the suite's deepest

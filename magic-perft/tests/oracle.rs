@@ -2,37 +2,10 @@
 //! the same counts below every root move, on the standard positions and on
 //! positions reached by seeded random games.
 
+mod peers;
+
 use magic_perft::{divide, perft, schemes, MoveList, Position};
-
-fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
-    let mut nodes = 0;
-    if depth == 1 {
-        board.generate_moves(|moves| {
-            nodes += moves.len() as u64;
-            false
-        });
-        return nodes;
-    }
-    board.generate_moves(|moves| {
-        for m in moves {
-            let mut next = board.clone();
-            next.play_unchecked(m);
-            nodes += cozy_perft(&next, depth - 1);
-        }
-        false
-    });
-    nodes
-}
-
-fn shakmaty_perft(fen: &str, depth: u32) -> u64 {
-    use shakmaty::{fen::Fen, CastlingMode, Chess};
-    let pos: Chess = fen
-        .parse::<Fen>()
-        .unwrap()
-        .into_position(CastlingMode::Standard)
-        .unwrap();
-    shakmaty::perft(&pos, depth)
-}
+use peers::{cozy_perft, shakmaty_perft};
 
 fn cozy(fen: &str) -> cozy_chess::Board {
     cozy_chess::Board::from_fen(fen, false).unwrap()
