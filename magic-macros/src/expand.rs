@@ -3,7 +3,7 @@
 //! user's crate compiles.
 
 use crate::validate::Table;
-use magic_search::{magic_set, search_set, MagicSet, Scheme, SearchOptions};
+use magic_search::{magic_set_with, MagicSet, Scheme, SearchOptions};
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 use syn::Error;
@@ -55,16 +55,11 @@ fn expand_table(t: &Table) -> syn::Result<TokenStream> {
 /// The magics: the shipped set or a search; a failed search points at the
 /// bits that were asked for (or at the name).
 fn find(t: &Table) -> syn::Result<MagicSet> {
-    let result = match t.max_tries {
-        None => magic_set(t.scheme, t.seed, Some(t.bits)),
-        Some(max_tries) => {
-            let opts = SearchOptions {
-                max_tries,
-                ..SearchOptions::default()
-            };
-            search_set(t.scheme, t.seed, t.bits, &opts)
-        }
+    let opts = SearchOptions {
+        max_tries: t.max_tries.unwrap_or(SearchOptions::default().max_tries),
+        ..SearchOptions::default()
     };
+    let result = magic_set_with(t.scheme, t.seed, Some(t.bits), &opts);
     result.map_err(|e| Error::new(t.search_span[e.piece as usize], e))
 }
 

@@ -28,3 +28,11 @@ fn errors_become_compile_errors() {
     assert!(out.contains("compile_error"), "{out}");
     assert!(out.contains("unknown scheme `purple`"), "{out}");
 }
+
+#[test]
+fn a_bound_on_tries_alone_keeps_the_shipped_set() {
+    let bounded = expand_tokens(quote!(static A { scheme = black, max_tries = 10 })).to_string();
+    let plain = expand_tokens(quote!(static A { scheme = black })).to_string();
+    assert_eq!(bounded, plain);
+    assert!(!bounded.contains("compile_error"), "{bounded}");
+}

@@ -40,5 +40,6 @@ pub use rng::SplitMix64;
 pub use scheme::{Scheme, UnknownScheme};
 pub use search::{find_magic, search, square_stream, Hash, Occupancies, Scratch, SearchOptions};
 pub use set::{
-    magic_set, scheme_default_bits, search_set, shipped_set, MagicSet, PerSquare, DEFAULT_SEED,
+    magic_set, magic_set_with, scheme_default_bits, search_set, shipped_set, MagicSet, PerSquare,
+    DEFAULT_SEED,
 };

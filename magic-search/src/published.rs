@@ -42,9 +42,12 @@ pub fn published_set(scheme: Scheme) -> Option<MagicSet> {
 /// Parses `piece,square,magic,offset` rows; `#` starts a comment line.
 ///
 /// ```
-/// let csv = "# x\npiece,square,magic,offset\nrook,0,0x10,5\n";
-/// let (magics, offsets) = magic_search::parse_magics_csv(csv).unwrap();
-/// assert_eq!((magics[0][0], offsets[0][0]), (0x10, 5));
+/// let csv = "# a comment\npiece,square,magic,offset\nrook,0,0x10,5\n";
+/// // One row is not a set: all 128 squares must be there.
+/// let err = magic_search::parse_magics_csv(csv).unwrap_err();
+/// assert_eq!(err, "every rook and bishop square needs a row");
+/// let err = magic_search::parse_magics_csv("rook,0,0x1z,5\n").unwrap_err();
+/// assert_eq!(err, "line 1: magic must be 0x and hex digits: `rook,0,0x1z,5`");
 /// ```
 pub fn parse(csv: &str) -> Result<(PerSquare<u64>, PerSquare<u32>), String> {
     let mut magics = [[0; 64]; 2];

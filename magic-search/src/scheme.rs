@@ -173,7 +173,7 @@ impl FromStr for Scheme {
 /// A scheme name that is not one of [`Scheme::ALL`].
 ///
 /// ```
-/// assert!("black".parse::<magic_search::Scheme>().is_err());
+/// assert!("purple".parse::<magic_search::Scheme>().is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct UnknownScheme;

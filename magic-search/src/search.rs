@@ -9,8 +9,10 @@ use crate::{attacks_by_ray_walk, next_subset, relevant_mask, Piece};
 /// ```
 /// use magic_search::Hash;
 /// let (mask, magic) = (0b0110, 1u64 << 62);
+/// // occ & mask = 0b0010: bit 1 times 2^62 lands on bit 63.
 /// assert_eq!(Hash::Multiply.index(mask, magic, 2, 0b0010), 2);
-/// assert_eq!(Hash::Black.index(mask, magic, 2, 0b0010), 2);
+/// // occ | !mask sets bit 0 too, which lands on bit 62.
+/// assert_eq!(Hash::Black.index(mask, magic, 2, 0b0010), 3);
 /// ```
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Hash {

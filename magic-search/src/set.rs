@@ -132,12 +132,30 @@ pub fn magic_set(
     seed: u64,
     bits: Option<PerSquare<u8>>,
 ) -> Result<MagicSet, SearchError> {
+    magic_set_with(scheme, seed, bits, &SearchOptions::default())
+}
+
+/// [`magic_set`] with search options (a bound on the tries); the shipped
+/// set is used whenever `seed` and `bits` are the defaults, whatever the
+/// options.
+///
+/// ```
+/// use magic_search::{magic_set_with, shipped_set, Scheme, SearchOptions, DEFAULT_SEED};
+/// let opts = SearchOptions { max_tries: 10, ..SearchOptions::default() };
+/// assert_eq!(magic_set_with(Scheme::Black, DEFAULT_SEED, None, &opts).unwrap(), shipped_set(Scheme::Black));
+/// ```
+pub fn magic_set_with(
+    scheme: Scheme,
+    seed: u64,
+    bits: Option<PerSquare<u8>>,
+    opts: &SearchOptions,
+) -> Result<MagicSet, SearchError> {
     let defaults = scheme_default_bits(scheme);
     let bits = bits.unwrap_or(defaults);
     if (seed == DEFAULT_SEED || !scheme.has_magics()) && bits == defaults {
         return Ok(shipped_set(scheme));
     }
-    search_set(scheme, seed, bits, &SearchOptions::default())
+    search_set(scheme, seed, bits, opts)
 }
 
 /// The set shipped in `magic_runtime::sets` for a scheme.
