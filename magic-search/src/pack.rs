@@ -35,7 +35,7 @@ impl SubTable {
         Self::with_hash(piece, square, Hash::Multiply, magic, bits)
     }
 
-    /// The sub-table of a square for a magic of any [`Hash`].
+    /// The sub-table of a square for a magic of any [`Hash`](enum@crate::Hash).
     ///
     /// ```
     /// use magic_search::{Hash, Piece, SubTable};
