@@ -158,12 +158,21 @@ pub struct Scratch {
 }
 
 impl Scratch {
-    fn reset(&mut self, bits: u32) {
+    /// Makes room for `2^bits` slots and starts a new epoch, so that no slot
+    /// needs clearing between candidates; returns the epoch.
+    fn next_epoch(&mut self, bits: u32) -> u32 {
         let n = 1usize << bits;
         if self.epoch.len() < n {
             self.epoch.resize(n, 0);
             self.used.resize(n, 0);
         }
+        self.current = self.current.wrapping_add(1);
+        if self.current == 0 {
+            // The epoch wrapped: clear once, every 2^32 candidates.
+            self.epoch.iter_mut().for_each(|e| *e = 0);
+            self.current = 1;
+        }
+        self.current
     }
 
     /// Whether `magic` (with `shift`) maps the occupancies of `o` to slots
@@ -177,14 +186,7 @@ impl Scratch {
     /// assert!(!s.is_magic(&Occupancies::new(Piece::Bishop, 0), 0, 64 - 6));
     /// ```
     pub fn is_magic(&mut self, o: &Occupancies, magic: u64, shift: u32) -> bool {
-        self.reset(64 - shift);
-        self.current = self.current.wrapping_add(1);
-        if self.current == 0 {
-            // The epoch wrapped: clear once, every 2^32 candidates.
-            self.epoch.iter_mut().for_each(|e| *e = 0);
-            self.current = 1;
-        }
-        let cur = self.current;
+        let cur = self.next_epoch(64 - shift);
         let (occs, atts) = (o.occupancies.as_slice(), o.attacks.as_slice());
         let (epoch, used) = (self.epoch.as_mut_slice(), self.used.as_mut_slice());
         // A plain indexed loop: this runs inside the proc-macro, which is
@@ -217,13 +219,7 @@ impl Scratch {
         match hash {
             Hash::Multiply => self.is_magic(o, magic, 64 - bits),
             Hash::Black | Hash::Split32 => {
-                self.reset(bits);
-                self.current = self.current.wrapping_add(1);
-                if self.current == 0 {
-                    self.epoch.iter_mut().for_each(|e| *e = 0);
-                    self.current = 1;
-                }
-                let cur = self.current;
+                let cur = self.next_epoch(bits);
                 for (&occ, &att) in o.occupancies.iter().zip(&o.attacks) {
                     let i = hash.index(o.mask, magic, bits, occ);
                     if self.epoch[i] != cur {
