@@ -47,6 +47,9 @@ magic_tables! {
     static BYTE_LOOKUP_SEEDED { scheme = byte_lookup, seed = 23, bishop_bits = 9 }
     static MAGIC32 { scheme = magic32 }
     static MAGIC32_SEEDED { scheme = magic32, seed = 29 }
+    /// The dense set: fewer-bit magics from `magic-search hunt`.
+    static DENSE { scheme = fancy, set = dense }
+    static DENSE_BYTE_LOOKUP { scheme = byte_lookup, set = dense }
     static PEXT { scheme = pext }
     static PEXT_PDEP { scheme = pext_pdep }
     static HYPERBOLA { scheme = hyperbola }
@@ -57,6 +60,12 @@ static BUILT_FANCY: FancyTables<DEFAULT_FANCY_LEN> = FancyTables::new(
     &default_bits(Piece::Rook),
     &sets::FANCY_BISHOP,
     &default_bits(Piece::Bishop),
+);
+static BUILT_DENSE: FancyTables<{ sets::DENSE_FANCY_LEN }> = FancyTables::new(
+    &sets::DENSE_FANCY_ROOK,
+    &sets::DENSE_FANCY_ROOK_BITS,
+    &sets::DENSE_FANCY_BISHOP,
+    &sets::DENSE_FANCY_BISHOP_BITS,
 );
 static BUILT_PLAIN: PlainTables = PlainTables::new(&sets::PLAIN_ROOK, &sets::PLAIN_BISHOP);
 static BUILT_SHIFT_IN_MAGIC: ShiftInMagicTables<DEFAULT_FANCY_LEN> =
@@ -120,6 +129,9 @@ exhaustive! {
     macro_fancy: FANCY,
     macro_fancy_seeded: FANCY_SEEDED,
     macro_fancy_custom_bits: FANCY_CUSTOM_BITS,
+    macro_dense: DENSE,
+    macro_dense_byte_lookup: DENSE_BYTE_LOOKUP,
+    const_builder_dense: BUILT_DENSE,
     macro_plain: PLAIN,
     macro_plain_seeded: PLAIN_SEEDED,
     macro_shift_in_magic: SHIFT_IN_MAGIC,
@@ -155,6 +167,9 @@ exhaustive! {
 
 #[test]
 fn table_sizes_meet_their_targets() {
+    // The dense set is smaller than the default fancy set.
+    assert!(DENSE.entries().len() < DEFAULT_FANCY_LEN);
+    assert_eq!(DENSE.entries().len(), BUILT_DENSE.entries().len());
     // The published sets: 88,772 and 87,988 entries.
     assert!(FIXED_SHIFT.table_bytes() <= 88_772 * 8);
     assert!(BLACK.table_bytes() <= 87_988 * 8);

@@ -3,7 +3,7 @@
 //! user's crate compiles.
 
 use crate::validate::Table;
-use magic_search::{magic_set_with, MagicSet, Scheme, SearchOptions};
+use magic_search::{magic_set_with, named_set, MagicSet, Scheme, SearchOptions};
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 use syn::Error;
@@ -55,6 +55,9 @@ fn expand_table(t: &Table) -> syn::Result<TokenStream> {
 /// The magics: the shipped set or a search; a failed search points at the
 /// bits that were asked for (or at the name).
 fn find(t: &Table) -> syn::Result<MagicSet> {
+    if let Some(set) = t.set.and_then(|name| named_set(name, t.scheme)) {
+        return Ok(set);
+    }
     let opts = SearchOptions {
         max_tries: t.max_tries.unwrap_or(SearchOptions::default().max_tries),
         ..SearchOptions::default()

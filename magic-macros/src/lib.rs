@@ -25,9 +25,19 @@ use proc_macro::TokenStream;
 /// assert_eq!(SLIDERS.queen(0, 0).count_ones(), 21);
 /// ```
 ///
-/// Keys: `scheme` (`fancy`, `plain`, `shift_in_magic`, `shared`; default
-/// `fancy`), `seed` (an integer), `rook_bits` and `bishop_bits` (one number
-/// for all squares or a list of 64), `max_tries` (candidates per square).
+/// Keys: `scheme` (any scheme name, default `fancy`), `set` (a shipped set
+/// by name: `dense`, the fewer-bit magics found by `magic-search hunt`, for
+/// `fancy` and `byte_lookup`), `seed` (an integer), `rook_bits` and
+/// `bishop_bits` (one number for all squares or a list of 64), `max_tries`
+/// (candidates per square).
+///
+/// ```
+/// magic_runtime::magic_tables! {
+///     static DENSE { scheme = fancy, set = dense }
+/// }
+/// assert_eq!(DENSE.entries().len(), magic_runtime::sets::DENSE_FANCY_LEN);
+/// assert_eq!(DENSE.rook(0, 0).count_ones(), 14);
+/// ```
 #[proc_macro]
 pub fn magic_tables(input: TokenStream) -> TokenStream {
     expand_tokens(input.into()).into()

@@ -2,12 +2,13 @@
 
 use crate::parse::{Input, Item, KeyValue, Value};
 use magic_search::{
-    distinct_attack_sets, scheme_default_bits, square_name, PerSquare, Piece, Scheme, DEFAULT_SEED,
+    distinct_attack_sets, named_set, scheme_default_bits, square_name, PerSquare, Piece, Scheme,
+    DEFAULT_SEED, SET_NAMES,
 };
 use proc_macro2::Span;
 use syn::{Attribute, Error, Ident, Visibility};
 
-const KEYS: &str = "scheme, seed, rook_bits, bishop_bits, max_tries";
+const KEYS: &str = "scheme, set, seed, rook_bits, bishop_bits, max_tries";
 
 /// A validated request for one table.
 pub struct Table {
@@ -19,6 +20,8 @@ pub struct Table {
     pub seed: u64,
     pub bits: PerSquare<u8>,
     pub max_tries: Option<u64>,
+    /// A shipped set chosen by name, instead of a search.
+    pub set: Option<&'static str>,
     /// Where a failed search points: the bits the user gave, or the name.
     pub search_span: [Span; 2],
 }
@@ -58,6 +61,10 @@ fn table(item: Item) -> syn::Result<Table> {
             ));
         }
     }
+    let set = match find("set") {
+        None => None,
+        Some(kv) => Some(set_name(kv, scheme, &item.keys)?),
+    };
     let seed = match find("seed") {
         None => DEFAULT_SEED,
         Some(kv) => integer(&kv.value, "seed", "seed = 42")?,
@@ -93,8 +100,43 @@ fn table(item: Item) -> syn::Result<Table> {
         seed,
         bits,
         max_tries,
+        set,
         search_span,
     })
+}
+
+/// `set = dense`: a name from [`SET_NAMES`] that suits the scheme, and no
+/// keys that would change its magics.
+fn set_name(kv: &KeyValue, scheme: Scheme, keys: &[KeyValue]) -> syn::Result<&'static str> {
+    let names = SET_NAMES.join(", ");
+    let Value::Ident(ident) = &kv.value else {
+        return Err(Error::new(
+            kv.value.span(),
+            format!("expected a set name; use one of {names}"),
+        ));
+    };
+    let Some(&name) = SET_NAMES.iter().find(|n| ident == *n) else {
+        return Err(Error::new_spanned(
+            ident,
+            format!("unknown set `{ident}`; use one of {names}"),
+        ));
+    };
+    if named_set(name, scheme).is_none() {
+        return Err(Error::new_spanned(
+            ident,
+            format!("the {name} set has per-square bits, which {scheme} tables do not take; use scheme = fancy or byte_lookup"),
+        ));
+    }
+    if let Some(other) = keys.iter().find(|k| k.key != "scheme" && k.key != "set") {
+        return Err(Error::new_spanned(
+            &other.key,
+            format!(
+                "the {name} set fixes its magics and bits; remove `{}`",
+                other.key
+            ),
+        ));
+    }
+    Ok(name)
 }
 
 fn scheme(kv: &KeyValue) -> syn::Result<Scheme> {

@@ -55,7 +55,11 @@ pub fn parse(csv: &str) -> Result<(PerSquare<u64>, PerSquare<u32>), String> {
     let mut seen = [[false; 64]; 2];
     for (n, line) in csv.lines().enumerate() {
         let line = line.trim();
-        if line.is_empty() || line.starts_with('#') || line.starts_with("piece,") {
+        if line.is_empty()
+            || line.starts_with('#')
+            || line.starts_with("piece,")
+            || line.starts_with("entries ")
+        {
             continue;
         }
         let bad = |what: &str| format!("line {}: {what}: `{line}`", n + 1);

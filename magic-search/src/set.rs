@@ -214,7 +214,7 @@ pub fn shipped_set(scheme: Scheme) -> MagicSet {
 }
 
 /// Offsets of sub-tables laid one after the other, rooks first.
-fn consecutive(scheme: Scheme, bits: &PerSquare<u8>) -> (PerSquare<u32>, usize) {
+pub(crate) fn consecutive(scheme: Scheme, bits: &PerSquare<u8>) -> (PerSquare<u32>, usize) {
     let mut offsets = [[0; 64]; 2];
     let mut next = 0usize;
     if scheme == Scheme::Hyperbola {

@@ -1,9 +1,16 @@
-//! `magic-search`: find magics from a seed and print them.
+//! `magic-search`: find magics from a seed, hunt fewer-bit magics, pack
+//! overlapping tables and report table sizes against the records.
+
+mod hunt;
+mod pack;
+mod report;
+mod source;
 
 use clap::{Parser, Subcommand};
 use magic_search::{
-    scheme_default_bits, search_set, square_name, MagicSet, Scheme, SearchOptions, DEFAULT_SEED,
+    scheme_default_bits, search_set, MagicSet, Scheme, SearchOptions, DEFAULT_SEED,
 };
+use source::{board, rust_source};
 use std::fmt::Write as _;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -35,6 +42,66 @@ enum Command {
         /// Also print the set as Rust constants for the const builders.
         #[arg(long)]
         rust: bool,
+        /// Print only `piece,square,magic,offset` rows, the input of `pack`.
+        #[arg(long, conflicts_with = "rust")]
+        csv: bool,
+    },
+    /// Search magics with fewer index bits for chosen squares, on every core.
+    ///
+    /// Prints the default fancy set with the found magics in place, as Rust
+    /// constants for `FancyTables::new` (or `piece,square,bits,magic` rows
+    /// with --csv). Progress goes to stderr; Ctrl-C stops and saves the state.
+    Hunt {
+        /// What to hunt: `rook,b8,10` (piece, square, bits), `rook,b8` (one
+        /// bit fewer than the mask has) or `bishop,all` (every square, one
+        /// bit fewer). Leave out to resume the hunt in --state.
+        targets: Vec<String>,
+        /// Seed of the candidates (decimal or 0x-prefixed hex).
+        #[arg(long, value_parser = parse_u64, default_value_t = DEFAULT_SEED)]
+        seed: u64,
+        /// Stop after this long: 90s, 10m, 2h. Without it, run until every
+        /// target is found.
+        #[arg(long, value_parser = hunt::parse_duration)]
+        time: Option<std::time::Duration>,
+        /// Worker threads (default: one per core).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// State file: written after every round, read to resume.
+        #[arg(long)]
+        state: Option<std::path::PathBuf>,
+        /// Print `piece,square,bits,magic` rows instead of Rust source.
+        #[arg(long)]
+        csv: bool,
+    },
+    /// Choose offsets for fixed-shift or black magics so that their
+    /// sub-tables overlap in one short shared array.
+    ///
+    /// Reads `piece,square,magic,offset` rows (the data files' format, or
+    /// the output of `generate --csv` or of `pack` itself), ignores the
+    /// offsets, and prints the new rows, then `entries N` as the last line.
+    Pack {
+        /// The magics file.
+        file: std::path::PathBuf,
+        /// The hash the magics are for; found from the magics if left out.
+        #[arg(long)]
+        scheme: Option<Scheme>,
+        /// Changes of the layout order tried per restart.
+        #[arg(long, default_value_t = 4000)]
+        effort: u64,
+        /// Independent restarts, run in parallel; the shortest array wins.
+        #[arg(long, default_value_t = 2)]
+        restarts: u64,
+        /// Seed of the first restart.
+        #[arg(long, value_parser = parse_u64, default_value_t = 1)]
+        seed: u64,
+    },
+    /// Print every scheme's table size beside the published records, and
+    /// write one SVG board per piece: index bits per square, this project's
+    /// dense set beside the default bits.
+    Report {
+        /// Where to write `bits-rook.svg` and `bits-bishop.svg`.
+        #[arg(long, default_value = ".")]
+        svg_dir: std::path::PathBuf,
     },
     /// Print one line per scheme: `<scheme> <entries> <bytes>`.
     Sizes {
@@ -62,9 +129,33 @@ fn main() -> ExitCode {
             seed,
             max_tries,
             rust,
-        } => generate(scheme, seed, max_tries, rust),
-        Command::Sizes { seed } => sizes(seed),
-        Command::EmitSets => emit_sets(),
+            csv,
+        } => generate(scheme, seed, max_tries, rust, csv).map_err(|e| e.to_string()),
+        Command::Hunt {
+            targets,
+            seed,
+            time,
+            threads,
+            state,
+            csv,
+        } => hunt::hunt(hunt::HuntArgs {
+            targets,
+            seed,
+            time,
+            threads,
+            state,
+            csv,
+        }),
+        Command::Pack {
+            file,
+            scheme,
+            effort,
+            restarts,
+            seed,
+        } => pack::pack(&file, scheme, effort, restarts, seed),
+        Command::Report { svg_dir } => report::report(&svg_dir),
+        Command::Sizes { seed } => sizes(seed).map_err(|e| e.to_string()),
+        Command::EmitSets => emit_sets().map_err(|e| e.to_string()),
     };
     match result {
         Ok(text) => {
@@ -95,10 +186,14 @@ fn generate(
     seed: u64,
     max_tries: u64,
     rust: bool,
+    csv: bool,
 ) -> Result<String, magic_search::SearchError> {
     let start = Instant::now();
     let set = search(scheme, seed, max_tries)?;
     let elapsed = start.elapsed();
+    if csv {
+        return Ok(pack::csv_rows(&set));
+    }
     let mut out = String::new();
     writeln!(out, "{scheme} magics, seed {seed:#x}").unwrap();
     for (p, name) in ["rook", "bishop"].into_iter().enumerate() {
@@ -116,23 +211,9 @@ fn generate(
     writeln!(out, "time: {:.1} ms", elapsed.as_secs_f64() * 1e3).unwrap();
     if rust {
         out.push('\n');
-        out.push_str(&rust_source(&set, "", false));
+        out.push_str(&rust_source(&set, "", false, scheme == Scheme::Fancy));
     }
     Ok(out)
-}
-
-/// An 8x8 board of numbers, rank 8 on top.
-fn board(values: &[u8; 64]) -> String {
-    let mut out = String::new();
-    for rank in (0..8).rev() {
-        write!(out, "{} ", rank + 1).unwrap();
-        for file in 0..8 {
-            write!(out, "{:>3}", values[rank * 8 + file]).unwrap();
-        }
-        out.push('\n');
-    }
-    out.push_str("    a  b  c  d  e  f  g  h\n");
-    out
 }
 
 fn sizes(seed: u64) -> Result<String, magic_search::SearchError> {
@@ -142,95 +223,6 @@ fn sizes(seed: u64) -> Result<String, magic_search::SearchError> {
         writeln!(out, "{scheme} {} {}", set.len, set.table_bytes()).unwrap();
     }
     Ok(out)
-}
-
-fn array<T: std::fmt::LowerHex>(name: &str, ty: &str, values: &[T; 64], hex: bool) -> String {
-    let mut out = format!("pub const {name}: [{ty}; 64] = [\n");
-    for (sq, v) in values.iter().enumerate() {
-        if hex {
-            writeln!(out, "    {v:#018x}, // {}", square_name(sq)).unwrap();
-        } else {
-            writeln!(out, "    {v:#x}, // {}", square_name(sq)).unwrap();
-        }
-    }
-    out.push_str("];\n");
-    out
-}
-
-/// The set as Rust constants, names prefixed with `prefix`; with
-/// `examples`, each carries a doctest (for the shipped sets).
-fn rust_source(set: &MagicSet, prefix: &str, examples: bool) -> String {
-    let mut out = String::new();
-    let example = |out: &mut String, name: &str, check: &str| {
-        if examples {
-            writeln!(
-                out,
-                "///\n/// ```\n/// use magic_runtime::sets::*;\n/// assert!({name}{check});\n/// ```"
-            )
-            .unwrap();
-        }
-    };
-    for (p, piece) in ["ROOK", "BISHOP"].into_iter().enumerate() {
-        let name = format!("{prefix}{piece}");
-        writeln!(
-            out,
-            "/// {} magics of the {} set.",
-            piece.to_lowercase(),
-            set.scheme
-        )
-        .unwrap();
-        example(&mut out, &name, ".iter().all(|&magic| magic != 0)");
-        out.push_str(&array(&name, "u64", &set.magics[p], true));
-    }
-    if set.scheme == Scheme::Fancy && prefix.is_empty() {
-        for (p, piece) in ["ROOK", "BISHOP"].into_iter().enumerate() {
-            writeln!(out, "/// {} index bits per square.", piece.to_lowercase()).unwrap();
-            out.push_str(&bits_array(&format!("{prefix}{piece}_BITS"), &set.bits[p]));
-        }
-    }
-    if matches!(
-        set.scheme,
-        Scheme::Shared | Scheme::FixedShift | Scheme::Black
-    ) {
-        for (p, piece) in ["ROOK", "BISHOP"].into_iter().enumerate() {
-            let name = format!("{prefix}{piece}_OFFSETS");
-            writeln!(
-                out,
-                "/// {} sub-table offsets in the shared array.",
-                piece.to_lowercase()
-            )
-            .unwrap();
-            example(
-                &mut out,
-                &name,
-                &format!(".iter().all(|&o| (o as usize) < {prefix}LEN)"),
-            );
-            out.push_str(&array(&name, "u32", &set.offsets[p], false));
-        }
-    }
-    if matches!(
-        set.scheme,
-        Scheme::Shared | Scheme::FixedShift | Scheme::Black | Scheme::OffsetInMagic
-    ) {
-        writeln!(out, "/// Entries of the shared array.").unwrap();
-        example(&mut out, &format!("{prefix}LEN"), " > 64 * 512");
-        writeln!(out, "pub const {prefix}LEN: usize = {};", set.len).unwrap();
-    }
-    out
-}
-
-fn bits_array(name: &str, bits: &[u8; 64]) -> String {
-    let mut out = format!("pub const {name}: [u8; 64] = [\n");
-    for rank in 0..8 {
-        out.push_str("    ");
-        let row: Vec<String> = bits[rank * 8..rank * 8 + 8]
-            .iter()
-            .map(u8::to_string)
-            .collect();
-        writeln!(out, "{}, // rank {}", row.join(", "), rank + 1).unwrap();
-    }
-    out.push_str("];\n");
-    out
 }
 
 fn emit_sets() -> Result<String, magic_search::SearchError> {
@@ -269,8 +261,18 @@ fn emit_sets() -> Result<String, magic_search::SearchError> {
             None => search(scheme, DEFAULT_SEED, SearchOptions::default().max_tries)?,
         };
         let prefix = format!("{}_", scheme.name().to_uppercase());
-        out.push_str(&rust_source(&set, &prefix, true));
+        out.push_str(&rust_source(&set, &prefix, true, false));
         out.push('\n');
     }
+    out.push_str(
+        "// The dense fancy set: the fancy magics above, with fewer-bit magics\n\
+         // found by `magic-search hunt` (data/dense-fancy.csv) in their place.\n\n",
+    );
+    out.push_str(&rust_source(
+        &magic_search::dense_fancy_set(),
+        "DENSE_FANCY_",
+        true,
+        true,
+    ));
     Ok(out.trim_end().to_string() + "\n")
 }

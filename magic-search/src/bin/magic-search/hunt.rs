@@ -1,0 +1,273 @@
+//! `magic-search hunt`: fewer-bit magics on every core, with a time budget,
+//! a progress bar and a state file to resume from.
+
+use crate::source::rust_source;
+use indicatif::{ProgressBar, ProgressStyle};
+use magic_search::{
+    default_bits, relevant_mask, shipped_set, square_name, with_hunted, HuntState, HuntTarget,
+    Piece, Scheme,
+};
+use rayon::prelude::*;
+use std::fmt::Write as _;
+use std::path::PathBuf;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::Arc;
+use std::time::{Duration, Instant};
+
+/// What `hunt` was asked for.
+pub struct HuntArgs {
+    pub targets: Vec<String>,
+    pub seed: u64,
+    pub time: Option<Duration>,
+    pub threads: Option<usize>,
+    pub state: Option<PathBuf>,
+    pub csv: bool,
+}
+
+/// Expands `piece,square[,bits]` and `piece,all`: without bits, one fewer
+/// than the square's mask has.
+pub fn targets(specs: &[String]) -> Result<Vec<HuntTarget>, String> {
+    let mut out = Vec::new();
+    for spec in specs {
+        let fields: Vec<&str> = spec.split(',').map(str::trim).collect();
+        match fields[..] {
+            [piece, "all"] => {
+                let piece = magic_search::parse_piece(piece)?;
+                out.extend((0..64).map(|sq| fewer(piece, sq)));
+            }
+            [piece, square] => {
+                let piece = magic_search::parse_piece(piece)?;
+                let sq = magic_search::parse_square(square)
+                    .ok_or_else(|| format!("unknown square `{square}`; use a1 to h8"))?;
+                out.push(fewer(piece, sq));
+            }
+            _ => out.push(spec.parse()?),
+        }
+    }
+    Ok(out)
+}
+
+fn fewer(piece: Piece, square: usize) -> HuntTarget {
+    HuntTarget {
+        piece,
+        square,
+        bits: relevant_mask(piece, square).count_ones() as u8 - 1,
+    }
+}
+
+/// Parses `90`, `90s`, `10m` or `2h`.
+pub fn parse_duration(s: &str) -> Result<Duration, String> {
+    let (num, unit) = match s.find(|c: char| !c.is_ascii_digit()) {
+        Some(i) => s.split_at(i),
+        None => (s, "s"),
+    };
+    let n: u64 = num
+        .parse()
+        .map_err(|_| format!("expected a time like 90s, 10m or 2h: `{s}`"))?;
+    let secs = match unit {
+        "s" => n,
+        "m" => n * 60,
+        "h" => n * 3600,
+        _ => return Err(format!("unknown time unit `{unit}`; use s, m or h")),
+    };
+    Ok(Duration::from_secs(secs))
+}
+
+pub fn hunt(args: HuntArgs) -> Result<String, String> {
+    let wanted = targets(&args.targets)?;
+    let mut state = load(&args, &wanted)?;
+    if state.targets.is_empty() {
+        return Err("nothing to hunt: give targets like `rook,b8,10` or `bishop,all`".into());
+    }
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        let stop = stop.clone();
+        // Ctrl-C ends the round in progress; the state is saved below.
+        ctrlc::set_handler(move || stop.store(true, Ordering::SeqCst))
+            .map_err(|e| format!("cannot catch Ctrl-C: {e}"))?;
+    }
+    let pool = rayon::ThreadPoolBuilder::new()
+        .num_threads(args.threads.unwrap_or(0))
+        .build()
+        .map_err(|e| e.to_string())?;
+    let threads = pool.current_num_threads() as u64;
+    let bar = progress_bar(args.time);
+    let start = Instant::now();
+    let mut tries = 0u64;
+    while !state.done() && !stop.load(Ordering::SeqCst) {
+        if args.time.is_some_and(|t| start.elapsed() >= t) {
+            break;
+        }
+        let open = state.targets.iter().filter(|t| t.found.is_none()).count() as u64;
+        let per_target = (2 * threads).div_ceil(open).max(1);
+        tries += pool.install(|| {
+            state.round(per_target, |jobs| {
+                jobs.par_iter().map(|j| j.run()).collect()
+            })
+        });
+        save(&args, &state)?;
+        let elapsed = start.elapsed();
+        bar.set_position(elapsed.as_secs());
+        bar.set_message(status(&state, tries as f64 / elapsed.as_secs_f64()));
+    }
+    bar.finish_and_clear();
+    let mut out = report(&state, start.elapsed(), tries);
+    if !state.done() {
+        match &args.state {
+            Some(path) => writeln!(
+                out,
+                "stopped; resume with `magic-search hunt --state {}`",
+                path.display()
+            ),
+            None => writeln!(out, "stopped; give --state FILE to be able to resume"),
+        }
+        .unwrap();
+    }
+    eprint!("{out}");
+    Ok(output(&state, args.csv))
+}
+
+/// The state to start from: the state file if it exists (its targets and
+/// seed must agree with the ones given), otherwise a fresh hunt.
+fn load(args: &HuntArgs, wanted: &[HuntTarget]) -> Result<HuntState, String> {
+    let fresh = HuntState::new(args.seed, wanted.to_vec());
+    let Some(path) = &args.state else {
+        return Ok(fresh);
+    };
+    let text = match std::fs::read_to_string(path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(fresh),
+        Err(e) => return Err(format!("cannot read {}: {e}", path.display())),
+    };
+    let state = HuntState::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?;
+    let theirs: Vec<HuntTarget> = state.targets.iter().map(|t| t.target).collect();
+    if !wanted.is_empty() && (theirs != wanted || state.seed != args.seed) {
+        return Err(format!(
+            "{} holds another hunt (seed {:#x}, {} targets); give no targets to resume it, or another --state file",
+            path.display(),
+            state.seed,
+            theirs.len()
+        ));
+    }
+    Ok(state)
+}
+
+fn save(args: &HuntArgs, state: &HuntState) -> Result<(), String> {
+    let Some(path) = &args.state else {
+        return Ok(());
+    };
+    // Write aside, then rename: a kill mid-write leaves the old state whole.
+    let tmp = path.with_extension("tmp");
+    std::fs::write(&tmp, state.to_text())
+        .and_then(|()| std::fs::rename(&tmp, path))
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
+fn progress_bar(time: Option<Duration>) -> ProgressBar {
+    match time {
+        Some(t) => {
+            let bar = ProgressBar::new(t.as_secs());
+            bar.set_style(
+                ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {msg}")
+                    .expect("a valid template")
+                    .progress_chars("=> "),
+            );
+            bar
+        }
+        None => {
+            let bar = ProgressBar::new_spinner();
+            bar.set_style(
+                ProgressStyle::with_template("{spinner} {elapsed_precise} {msg}")
+                    .expect("a valid template"),
+            );
+            bar.enable_steady_tick(Duration::from_millis(200));
+            bar
+        }
+    }
+}
+
+/// Tries per second, how many targets are found, and the best find: the
+/// one that saves the most entries.
+fn status(state: &HuntState, rate: f64) -> String {
+    let found: Vec<_> = state.targets.iter().filter(|t| t.found.is_some()).collect();
+    let best = found
+        .iter()
+        .max_by_key(|t| saving(&t.target))
+        .map_or("none yet".to_string(), |t| describe(&t.target));
+    format!(
+        "{:.1}M tries/s, found {}/{}, best: {best}",
+        rate / 1e6,
+        found.len(),
+        state.targets.len()
+    )
+}
+
+fn describe(t: &HuntTarget) -> String {
+    format!(
+        "{} {} {} bits",
+        t.piece.name(),
+        square_name(t.square),
+        t.bits
+    )
+}
+
+/// Entries saved against the default bits.
+fn saving(t: &HuntTarget) -> u64 {
+    let default = default_bits(t.piece)[t.square];
+    (1u64 << default).saturating_sub(1 << t.bits)
+}
+
+fn report(state: &HuntState, elapsed: Duration, tries: u64) -> String {
+    let mut out = String::new();
+    for t in &state.targets {
+        let found = t.found.map_or("not found".into(), |m| format!("{m:#018x}"));
+        writeln!(
+            out,
+            "{:<24} {found} after {} tries",
+            describe(&t.target),
+            t.tries()
+        )
+        .unwrap();
+    }
+    writeln!(
+        out,
+        "{tries} tries this run in {:.1} s ({:.1}M tries/s)",
+        elapsed.as_secs_f64(),
+        tries as f64 / elapsed.as_secs_f64().max(1e-9) / 1e6
+    )
+    .unwrap();
+    out
+}
+
+/// The found magics: `piece,square,bits,magic` rows, or the whole fancy set
+/// with them in place as Rust constants for `FancyTables::new`.
+fn output(state: &HuntState, csv: bool) -> String {
+    let found: Vec<(HuntTarget, u64)> = state
+        .targets
+        .iter()
+        .filter_map(|t| Some((t.target, t.found?)))
+        .collect();
+    if csv {
+        let mut out = format!(
+            "# found by `magic-search hunt` with seed {:#x}\npiece,square,bits,magic\n",
+            state.seed
+        );
+        for (t, magic) in found {
+            writeln!(out, "{t},{magic:#018x}").unwrap();
+        }
+        return out;
+    }
+    let set = with_hunted(shipped_set(Scheme::Fancy), &found);
+    let mut out = format!(
+        "// The default fancy set with the {} magics found by `magic-search hunt`\n\
+         // (seed {:#x}) in place: {} entries.\n\
+         //\n\
+         // static SLIDERS: magic_runtime::FancyTables<LEN> =\n\
+         //     magic_runtime::FancyTables::new(&ROOK, &ROOK_BITS, &BISHOP, &BISHOP_BITS);\n",
+        found.len(),
+        state.seed,
+        set.len
+    );
+    out.push_str(&rust_source(&set, "", false, true));
+    out
+}

@@ -1,0 +1,110 @@
+//! `magic-search pack`: new offsets for fixed-shift or black magics.
+
+use magic_search::{pack_dense, parse_magics_csv, MagicSet, Occupancies, Piece, Scheme, Scratch};
+use rayon::prelude::*;
+use std::fmt::Write as _;
+use std::path::Path;
+
+pub fn pack(
+    file: &Path,
+    scheme: Option<Scheme>,
+    effort: u64,
+    restarts: u64,
+    seed: u64,
+) -> Result<String, String> {
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
+    let (magics, _offsets) =
+        parse_magics_csv(&text).map_err(|e| format!("{}: {e}", file.display()))?;
+    let scheme = match scheme {
+        Some(s @ (Scheme::FixedShift | Scheme::Black)) => s,
+        Some(s) => return Err(format!("pack takes fixed_shift or black magics, not {s}")),
+        None => detect(&magics).ok_or(
+            "these are neither fixed-shift nor black magics at 12 rook and 9 bishop bits; check the file",
+        )?,
+    };
+    let mut set = MagicSet {
+        scheme,
+        magics,
+        bits: magic_search::scheme_default_bits(scheme),
+        offsets: [[0; 64]; 2],
+        len: 0,
+    };
+    if let Some(bad) = first_clash(&set) {
+        return Err(format!("{bad} is not a {scheme} magic; check the file"));
+    }
+    let tables = set.sub_tables();
+    let restarts = restarts.max(1);
+    // Every restart has its own seed; the shortest wins, the first on ties,
+    // so the result does not depend on the number of cores.
+    let (offsets, len) = (0..restarts)
+        .into_par_iter()
+        .map(|r| pack_dense(&tables, effort, seed.wrapping_add(r)))
+        .collect::<Vec<_>>()
+        .into_iter()
+        .min_by_key(|(_, len)| *len)
+        .expect("at least one restart");
+    for (i, off) in offsets.into_iter().enumerate() {
+        set.offsets[i / 64][i % 64] = off;
+    }
+    set.len = len;
+    let mut out = csv_rows(&set);
+    writeln!(out, "entries {len}").unwrap();
+    Ok(out)
+}
+
+/// The hash under which every square's magic is collision-free.
+fn detect(magics: &[[u64; 64]; 2]) -> Option<Scheme> {
+    [Scheme::Black, Scheme::FixedShift]
+        .into_iter()
+        .find(|&scheme| {
+            let set = MagicSet {
+                scheme,
+                magics: *magics,
+                bits: magic_search::scheme_default_bits(scheme),
+                offsets: [[0; 64]; 2],
+                len: 0,
+            };
+            first_clash(&set).is_none()
+        })
+}
+
+/// The first square whose magic maps two attack sets to one slot.
+fn first_clash(set: &MagicSet) -> Option<String> {
+    let mut scratch = Scratch::default();
+    Piece::ALL.into_iter().enumerate().find_map(|(p, piece)| {
+        (0..64).find_map(|sq| {
+            let o = Occupancies::new(piece, sq);
+            let bits = u32::from(set.bits[p][sq]);
+            let ok = scratch.fits(&o, set.scheme.hash(), set.magics[p][sq], bits);
+            (!ok).then(|| {
+                format!(
+                    "the {} magic of {}",
+                    piece.name(),
+                    magic_search::square_name(sq)
+                )
+            })
+        })
+    })
+}
+
+/// `piece,square,magic,offset` rows, the format of the data files.
+pub fn csv_rows(set: &MagicSet) -> String {
+    let mut out = format!(
+        "# {} magics; index = offset + hash >> (64 - 12 for rook, 64 - 9 for bishop); table entries: {}\npiece,square,magic,offset\n",
+        set.scheme, set.len
+    );
+    for (p, piece) in Piece::ALL.into_iter().enumerate() {
+        for sq in 0..64 {
+            writeln!(
+                out,
+                "{},{sq},{:#018x},{}",
+                piece.name(),
+                set.magics[p][sq],
+                set.offsets[p][sq]
+            )
+            .unwrap();
+        }
+    }
+    out
+}

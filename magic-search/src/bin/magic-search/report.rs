@@ -1,0 +1,170 @@
+//! `magic-search report`: table sizes beside the records, and a picture of
+//! the index bits per square.
+
+use magic_search::{dense_fancy_set, shipped_set, square_name, MagicSet, Piece, Scheme};
+use std::fmt::Write as _;
+use std::path::Path;
+
+/// The records of the chess programming literature (entries of `u64`), as
+/// gathered in the project's anchors: what each layout is measured against.
+const RECORDS: &[(&str, usize, &str)] = &[
+    ("fancy", 107_648, "fancy, bits = popcount(mask)"),
+    (
+        "dense fancy",
+        92_864,
+        "fancy, best known magics (CPW \"Best Magics so far\")",
+    ),
+    (
+        "fixed_shift",
+        88_772,
+        "fixed-shift magics, overlapping (Annuss)",
+    ),
+    (
+        "black",
+        87_988,
+        "black magics, overlapping (Annuss, Fiekas)",
+    ),
+    (
+        "byte_lookup",
+        6_328,
+        "distinct attack sets, the floor for u64 entries",
+    ),
+];
+
+pub fn report(svg_dir: &Path) -> Result<String, String> {
+    let dense = dense_fancy_set();
+    let mut out = String::from(
+        "| scheme | entries | KiB | record | record entries |\n|---|---:|---:|---|---:|\n",
+    );
+    let mut rows: Vec<(String, MagicSet)> = Scheme::ALL
+        .into_iter()
+        .map(|s| (s.name().to_string(), shipped_set(s)))
+        .collect();
+    rows.insert(1, ("dense fancy".to_string(), dense.clone()));
+    for (name, set) in &rows {
+        let record = RECORDS.iter().find(|r| r.0 == name);
+        let entries = match set.scheme {
+            Scheme::ByteLookup | Scheme::PextPdep | Scheme::Hyperbola => "-".to_string(),
+            _ => thousands(set.len),
+        };
+        writeln!(
+            out,
+            "| {name} | {entries} | {:.1} | {} | {} |",
+            set.table_bytes() as f64 / 1024.0,
+            record.map_or("", |r| r.2),
+            record.map_or(String::new(), |r| thousands(r.1)),
+        )
+        .unwrap();
+    }
+    std::fs::create_dir_all(svg_dir)
+        .map_err(|e| format!("cannot create {}: {e}", svg_dir.display()))?;
+    let fancy = shipped_set(Scheme::Fancy);
+    for (p, piece) in Piece::ALL.into_iter().enumerate() {
+        let path = svg_dir.join(format!("bits-{}.svg", piece.name()));
+        let svg = boards_svg(piece, &fancy.bits[p], &dense.bits[p]);
+        std::fs::write(&path, svg).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        writeln!(out, "\nwrote {}", path.display()).unwrap();
+    }
+    Ok(out)
+}
+
+/// `107648` as `107,648`.
+fn thousands(n: usize) -> String {
+    let digits = n.to_string();
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 && (digits.len() - i) % 3 == 0 {
+            out.push(',');
+        }
+        out.push(c);
+    }
+    out
+}
+
+const SQUARE: usize = 44;
+const MARGIN: usize = 28;
+const GAP: usize = 48;
+
+/// Two boards side by side, default bits on the left and the dense set on
+/// the right, each square coloured by its index bits with the number in it.
+fn boards_svg(piece: Piece, default: &[u8; 64], dense: &[u8; 64]) -> String {
+    let board = 8 * SQUARE;
+    let (width, height) = (2 * (MARGIN + board) + GAP, MARGIN + board + 3 * MARGIN);
+    let mut svg = format!(
+        "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
+         viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\">\n\
+         <rect width=\"{width}\" height=\"{height}\" fill=\"white\"/>\n"
+    );
+    let entries = |bits: &[u8; 64]| bits.iter().map(|&b| 1usize << b).sum::<usize>();
+    let boards = [
+        ("default bits", default, MARGIN),
+        ("dense set", dense, 2 * MARGIN + board + GAP),
+    ];
+    for (title, bits, x0) in boards {
+        let caption = format!(
+            "{} {title}: {} entries",
+            piece.name(),
+            thousands(entries(bits))
+        );
+        writeln!(
+            svg,
+            "<text x=\"{}\" y=\"{}\" font-size=\"15\" text-anchor=\"middle\">{caption}</text>",
+            x0 + board / 2,
+            MARGIN - 10
+        )
+        .unwrap();
+        for sq in 0..64 {
+            let (file, rank) = (sq % 8, sq / 8);
+            let (x, y) = (x0 + file * SQUARE, MARGIN + (7 - rank) * SQUARE);
+            let b = bits[sq];
+            let saved = b < default[sq];
+            writeln!(
+                svg,
+                "<rect x=\"{x}\" y=\"{y}\" width=\"{SQUARE}\" height=\"{SQUARE}\" fill=\"{}\" stroke=\"{}\" stroke-width=\"{}\"><title>{} {b} bits</title></rect>\n\
+                 <text x=\"{}\" y=\"{}\" font-size=\"16\" text-anchor=\"middle\" fill=\"{}\"{}>{b}</text>",
+                colour(b),
+                if saved { "black" } else { "white" },
+                if saved { 3 } else { 1 },
+                square_name(sq),
+                x + SQUARE / 2,
+                y + SQUARE / 2 + 6,
+                if b >= 10 { "white" } else { "black" },
+                if saved { " font-weight=\"bold\"" } else { "" },
+            )
+            .unwrap();
+        }
+        for i in 0..8 {
+            writeln!(
+                svg,
+                "<text x=\"{}\" y=\"{}\" font-size=\"12\" text-anchor=\"middle\">{}</text>\n\
+                 <text x=\"{}\" y=\"{}\" font-size=\"12\" text-anchor=\"middle\">{}</text>",
+                x0 + i * SQUARE + SQUARE / 2,
+                MARGIN + board + 16,
+                (b'a' + i as u8) as char,
+                x0 - 10,
+                MARGIN + (7 - i) * SQUARE + SQUARE / 2 + 4,
+                i + 1
+            )
+            .unwrap();
+        }
+    }
+    let saved = entries(default) - entries(dense);
+    writeln!(
+        svg,
+        "<text x=\"{}\" y=\"{}\" font-size=\"13\" text-anchor=\"middle\">index bits per square; outlined: fewer bits than the mask, {} entries saved</text>\n</svg>",
+        width / 2,
+        MARGIN + board + 44,
+        thousands(saved)
+    )
+    .unwrap();
+    svg
+}
+
+/// A colour per bit count, light for few bits, dark for many.
+fn colour(bits: u8) -> &'static str {
+    const RAMP: [&str; 9] = [
+        "#fff7bc", "#fee391", "#fec44f", "#fe9929", "#ec7014", "#cc4c02", "#993404", "#7a2c05",
+        "#662506",
+    ];
+    RAMP[usize::from(bits.clamp(4, 12) - 4)]
+}

@@ -1,0 +1,103 @@
+//! The dense fancy set: the default fancy magics, with the fewer-bit magics
+//! that `magic-search hunt` found put in their squares' place.
+
+use crate::set::consecutive;
+use crate::{shipped_set, HuntTarget, MagicSet, Scheme};
+
+const DENSE_FANCY_CSV: &str = include_str!("../../data/dense-fancy.csv");
+
+/// Reads `piece,square,bits,magic` rows, as `magic-search hunt --format csv`
+/// writes them; `#` starts a comment line.
+///
+/// ```
+/// let rows = magic_search::parse_hunted_csv("piece,square,bits,magic\nbishop,b1,4,0x10\n").unwrap();
+/// assert_eq!(rows[0].0.to_string(), "bishop,b1,4");
+/// assert_eq!(rows[0].1, 0x10);
+/// assert!(magic_search::parse_hunted_csv("bishop,b1,4\n").is_err());
+/// ```
+pub fn parse_hunted_csv(csv: &str) -> Result<Vec<(HuntTarget, u64)>, String> {
+    let mut rows = Vec::new();
+    for (n, line) in csv.lines().enumerate() {
+        let line = line.trim();
+        if line.is_empty() || line.starts_with('#') || line.starts_with("piece,") {
+            continue;
+        }
+        let bad = |what: &str| format!("line {}: {what}: `{line}`", n + 1);
+        let Some((target, magic)) = line.rsplit_once(',').filter(|(t, _)| t.contains(',')) else {
+            return Err(bad("expected piece,square,bits,magic"));
+        };
+        let target: HuntTarget = target.parse().map_err(|e: String| bad(&e))?;
+        let magic = magic
+            .trim()
+            .strip_prefix("0x")
+            .and_then(|h| u64::from_str_radix(h, 16).ok())
+            .ok_or_else(|| bad("magic must be 0x and hex digits"))?;
+        rows.push((target, magic));
+    }
+    Ok(rows)
+}
+
+/// `set` with each found magic and its bits in its square's place, the
+/// sub-tables laid out again one after the other.
+///
+/// ```
+/// use magic_search::{shipped_set, with_hunted, Scheme};
+/// let set = with_hunted(shipped_set(Scheme::Fancy), &[("bishop,b1,4".parse().unwrap(), 0x10)]);
+/// assert_eq!((set.bits[1][1], set.magics[1][1]), (4, 0x10));
+/// assert_eq!(set.len, 107_648 - 16);
+/// ```
+pub fn with_hunted(mut set: MagicSet, found: &[(HuntTarget, u64)]) -> MagicSet {
+    for &(t, magic) in found {
+        set.magics[t.piece as usize][t.square] = magic;
+        set.bits[t.piece as usize][t.square] = t.bits;
+    }
+    (set.offsets, set.len) = consecutive(set.scheme, &set.bits);
+    set
+}
+
+/// The dense fancy set from `data/dense-fancy.csv`, the source of
+/// `magic_runtime::sets::DENSE_FANCY_*`.
+///
+/// ```
+/// let set = magic_search::dense_fancy_set();
+/// assert!(set.len < 107_648);
+/// assert_eq!(set.len, magic_runtime::sets::DENSE_FANCY_LEN);
+/// ```
+pub fn dense_fancy_set() -> MagicSet {
+    let found = parse_hunted_csv(DENSE_FANCY_CSV).expect("the shipped data file is well formed");
+    with_hunted(shipped_set(Scheme::Fancy), &found)
+}
+
+/// The names `magic_tables!` takes as `set = ...`, with the schemes each
+/// set is for.
+///
+/// ```
+/// assert!(magic_search::SET_NAMES.contains(&"dense"));
+/// ```
+pub const SET_NAMES: &[&str] = &["dense"];
+
+/// A shipped set by name, for a scheme it suits: `dense` is for the fancy
+/// and byte-lookup schemes, which take any index bits per square.
+///
+/// ```
+/// use magic_search::{named_set, Scheme};
+/// let set = named_set("dense", Scheme::Fancy).unwrap();
+/// assert_eq!(set.len, magic_runtime::sets::DENSE_FANCY_LEN);
+/// assert!(named_set("dense", Scheme::Plain).is_none());
+/// assert!(named_set("sparse", Scheme::Fancy).is_none());
+/// ```
+pub fn named_set(name: &str, scheme: Scheme) -> Option<MagicSet> {
+    use crate::shipped as sets;
+    if name != "dense" || !matches!(scheme, Scheme::Fancy | Scheme::ByteLookup) {
+        return None;
+    }
+    let bits = [sets::DENSE_FANCY_ROOK_BITS, sets::DENSE_FANCY_BISHOP_BITS];
+    let (offsets, len) = consecutive(scheme, &bits);
+    Some(MagicSet {
+        scheme,
+        magics: [sets::DENSE_FANCY_ROOK, sets::DENSE_FANCY_BISHOP],
+        bits,
+        offsets,
+        len,
+    })
+}

@@ -1,0 +1,386 @@
+//! Hunting magics with fewer index bits than a square's mask has bits.
+//!
+//! A hunt splits each target's candidates into numbered chunks, each drawn
+//! from its own stream of the seed. A target's result is the first magic in
+//! chunk order, so it does not depend on how many threads ran the chunks or
+//! how often the hunt was stopped and resumed: the state is only the next
+//! chunk of each target and what was found.
+
+use crate::rng::SplitMix64;
+use crate::search::{Occupancies, Scratch};
+use crate::{distinct_attack_sets, parse_square, relevant_mask, square_name, Piece};
+
+/// Candidates per chunk: a few tens of milliseconds of work.
+pub const HUNT_CHUNK: u64 = 1 << 20;
+
+/// One square to find a magic for, with the index bits wanted.
+///
+/// ```
+/// use magic_search::{HuntTarget, Piece};
+/// let t: HuntTarget = "bishop,b1,4".parse().unwrap();
+/// assert_eq!(t, HuntTarget { piece: Piece::Bishop, square: 1, bits: 4 });
+/// assert_eq!(t.to_string(), "bishop,b1,4");
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct HuntTarget {
+    /// The piece.
+    pub piece: Piece,
+    /// The square, a1 = 0.
+    pub square: usize,
+    /// Index bits of the magic sought.
+    pub bits: u8,
+}
+
+impl HuntTarget {
+    /// The fewest bits that can tell the square's distinct attack sets apart.
+    ///
+    /// ```
+    /// use magic_search::{HuntTarget, Piece};
+    /// // A rook on b8 has 7 * 6 = 42 distinct attack sets: 6 bits at least.
+    /// assert_eq!(HuntTarget { piece: Piece::Rook, square: 57, bits: 10 }.min_bits(), 6);
+    /// ```
+    pub fn min_bits(&self) -> u8 {
+        let sets = distinct_attack_sets(self.piece, self.square);
+        (u32::BITS - (sets - 1).leading_zeros()) as u8
+    }
+
+    /// The first candidate of chunk `chunk` that is a magic, if any.
+    ///
+    /// ```
+    /// use magic_search::{HuntTarget, Occupancies, Piece, Scratch};
+    /// let t = HuntTarget { piece: Piece::Bishop, square: 1, bits: 4 };
+    /// let o = Occupancies::new(t.piece, t.square);
+    /// let magic = t.chunk(&o, 1, 0, &mut Scratch::default()).unwrap();
+    /// assert!(Scratch::default().is_magic(&o, magic, 64 - 4));
+    /// ```
+    pub fn chunk(
+        &self,
+        o: &Occupancies,
+        seed: u64,
+        chunk: u64,
+        scratch: &mut Scratch,
+    ) -> Option<u64> {
+        let mut rng = self.stream(seed, chunk);
+        let shift = 64 - u32::from(self.bits);
+        (0..HUNT_CHUNK).find_map(|k| {
+            let magic = candidate(&mut rng, k);
+            scratch.is_magic(o, magic, shift).then_some(magic)
+        })
+    }
+
+    /// The random stream of one chunk.
+    fn stream(&self, seed: u64, chunk: u64) -> SplitMix64 {
+        let key = (self.piece as u64) << 14 | (self.square as u64) << 8 | u64::from(self.bits);
+        let mut mix = SplitMix64::new(seed ^ key.wrapping_mul(0x9fb2_1c65_1e98_df25));
+        let base = mix.next_u64();
+        SplitMix64::new(SplitMix64::new(base ^ chunk).next_u64())
+    }
+}
+
+/// Candidate `k` of a chunk: dense, two-draw and three-draw candidates in
+/// turn. Dense magics find fewer-bit indices far more often than the sparse
+/// ones that suit the default bits.
+fn candidate(rng: &mut SplitMix64, k: u64) -> u64 {
+    match k % 3 {
+        0 => rng.next_u64(),
+        1 => rng.next_u64() & rng.next_u64(),
+        _ => rng.sparse(),
+    }
+}
+
+impl core::fmt::Display for HuntTarget {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        let (p, sq) = (self.piece.name(), square_name(self.square));
+        write!(f, "{p},{sq},{}", self.bits)
+    }
+}
+
+impl core::str::FromStr for HuntTarget {
+    type Err = String;
+
+    /// `piece,square,bits`, the square by name (`b8`) or number (`57`).
+    fn from_str(s: &str) -> Result<Self, String> {
+        let fields: Vec<&str> = s.split(',').map(str::trim).collect();
+        let [piece, square, bits] = fields[..] else {
+            return Err(format!(
+                "expected piece,square,bits like `rook,b8,10`: `{s}`"
+            ));
+        };
+        let piece = parse_piece(piece)?;
+        let square = parse_square(square)
+            .or_else(|| square.parse().ok().filter(|&sq| sq < 64))
+            .ok_or_else(|| format!("unknown square `{square}`; use a1 to h8 or 0 to 63"))?;
+        let bits: u8 = bits
+            .parse()
+            .map_err(|_| format!("bits must be a number: `{bits}`"))?;
+        let target = HuntTarget {
+            piece,
+            square,
+            bits,
+        };
+        let max = relevant_mask(piece, square).count_ones() as u8;
+        if bits < target.min_bits() || bits > max {
+            return Err(format!(
+                "{bits} bits is out of range for a {} on {}: use {} to {max}",
+                piece.name(),
+                square_name(square),
+                target.min_bits()
+            ));
+        }
+        Ok(target)
+    }
+}
+
+/// `rook` or `bishop`.
+///
+/// ```
+/// assert_eq!(magic_search::parse_piece("rook"), Ok(magic_search::Piece::Rook));
+/// assert!(magic_search::parse_piece("queen").is_err());
+/// ```
+pub fn parse_piece(s: &str) -> Result<Piece, String> {
+    Piece::ALL
+        .into_iter()
+        .find(|p| p.name() == s)
+        .ok_or_else(|| format!("unknown piece `{s}`; use rook or bishop"))
+}
+
+/// Where one target stands.
+///
+/// ```
+/// use magic_search::{HuntProgress, HuntTarget};
+/// let p = HuntProgress::new("rook,b8,10".parse().unwrap());
+/// assert_eq!((p.next_chunk, p.found), (0, None));
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HuntProgress {
+    /// What is sought.
+    pub target: HuntTarget,
+    /// The first chunk not yet searched.
+    pub next_chunk: u64,
+    /// The magic found, once found.
+    pub found: Option<u64>,
+}
+
+impl HuntProgress {
+    /// A target not yet searched.
+    ///
+    /// ```
+    /// # use magic_search::HuntProgress;
+    /// assert_eq!(HuntProgress::new("bishop,a1,5".parse().unwrap()).tries(), 0);
+    /// ```
+    pub fn new(target: HuntTarget) -> Self {
+        HuntProgress {
+            target,
+            next_chunk: 0,
+            found: None,
+        }
+    }
+
+    /// Candidates tried so far (whole chunks).
+    ///
+    /// ```
+    /// # use magic_search::{HuntProgress, HUNT_CHUNK};
+    /// let mut p = HuntProgress::new("bishop,a1,5".parse().unwrap());
+    /// p.next_chunk = 3;
+    /// assert_eq!(p.tries(), 3 * HUNT_CHUNK);
+    /// ```
+    pub fn tries(&self) -> u64 {
+        self.next_chunk * HUNT_CHUNK
+    }
+}
+
+/// A whole hunt: the seed and every target's progress. Its text form is the
+/// state file a stopped hunt resumes from.
+///
+/// ```
+/// use magic_search::HuntState;
+/// let state = HuntState::new(7, vec!["bishop,b1,4".parse().unwrap()]);
+/// let text = state.to_text();
+/// assert_eq!(HuntState::parse(&text).unwrap(), state);
+/// ```
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct HuntState {
+    /// The seed of every target's chunks.
+    pub seed: u64,
+    /// The targets, in the order given.
+    pub targets: Vec<HuntProgress>,
+}
+
+impl HuntState {
+    /// A fresh hunt.
+    ///
+    /// ```
+    /// # use magic_search::HuntState;
+    /// assert!(!HuntState::new(1, vec!["rook,b8,10".parse().unwrap()]).done());
+    /// ```
+    pub fn new(seed: u64, targets: Vec<HuntTarget>) -> Self {
+        HuntState {
+            seed,
+            targets: targets.into_iter().map(HuntProgress::new).collect(),
+        }
+    }
+
+    /// Whether every target has its magic.
+    ///
+    /// ```
+    /// # use magic_search::HuntState;
+    /// assert!(HuntState::new(1, vec![]).done());
+    /// ```
+    pub fn done(&self) -> bool {
+        self.targets.iter().all(|t| t.found.is_some())
+    }
+
+    /// Runs one round: the next `per_target` chunks of every open target,
+    /// each job through `run` (which may run them in parallel: every job
+    /// is independent). Returns the candidates tried.
+    ///
+    /// ```
+    /// use magic_search::HuntState;
+    /// let mut state = HuntState::new(1, vec!["bishop,b1,4".parse().unwrap()]);
+    /// state.round(2, |jobs| jobs.iter().map(|j| j.run()).collect());
+    /// assert!(state.done());
+    /// ```
+    pub fn round<F>(&mut self, per_target: u64, run: F) -> u64
+    where
+        F: FnOnce(&[HuntJob]) -> Vec<Option<u64>>,
+    {
+        let seed = self.seed;
+        let jobs: Vec<HuntJob> = self
+            .targets
+            .iter()
+            .enumerate()
+            .filter(|(_, t)| t.found.is_none())
+            .flat_map(|(i, t)| {
+                let o = std::sync::Arc::new(Occupancies::new(t.target.piece, t.target.square));
+                (t.next_chunk..t.next_chunk + per_target).map(move |chunk| HuntJob {
+                    index: i,
+                    target: t.target,
+                    seed,
+                    chunk,
+                    occupancies: o.clone(),
+                })
+            })
+            .collect();
+        let results = run(&jobs);
+        assert_eq!(results.len(), jobs.len(), "one result per job");
+        // Jobs are in chunk order per target: the first hit is the result.
+        for (job, result) in jobs.iter().zip(results) {
+            let t = &mut self.targets[job.index];
+            if t.found.is_some() || job.chunk < t.next_chunk {
+                continue;
+            }
+            t.next_chunk = job.chunk + 1;
+            t.found = result;
+        }
+        jobs.len() as u64 * HUNT_CHUNK
+    }
+
+    /// The state file: a comment, the seed, then one
+    /// `piece,square,bits,next_chunk,magic` row per target (`-` while not found).
+    ///
+    /// ```
+    /// # use magic_search::HuntState;
+    /// let text = HuntState::new(0x2a, vec!["rook,b8,10".parse().unwrap()]).to_text();
+    /// assert!(text.ends_with("seed,0x2a\npiece,square,bits,next_chunk,magic\nrook,b8,10,0,-\n"));
+    /// ```
+    pub fn to_text(&self) -> String {
+        let mut out = String::from(
+            "# magic-search hunt state: resume with `magic-search hunt --state <this file>`\n",
+        );
+        out.push_str(&format!(
+            "seed,{:#x}\npiece,square,bits,next_chunk,magic\n",
+            self.seed
+        ));
+        for t in &self.targets {
+            let found = t.found.map_or("-".to_string(), |m| format!("{m:#018x}"));
+            out.push_str(&format!("{},{},{found}\n", t.target, t.next_chunk));
+        }
+        out
+    }
+
+    /// Reads a state file written by [`to_text`](Self::to_text).
+    ///
+    /// ```
+    /// # use magic_search::HuntState;
+    /// let err = HuntState::parse("seed,1\nrook,b8,10,x,-\n").unwrap_err();
+    /// assert_eq!(err, "line 2: next_chunk must be a number: `rook,b8,10,x,-`");
+    /// ```
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let mut seed = None;
+        let mut targets = Vec::new();
+        for (n, line) in text.lines().enumerate() {
+            let line = line.trim();
+            if line.is_empty() || line.starts_with('#') || line.starts_with("piece,") {
+                continue;
+            }
+            let bad = |what: &str| format!("line {}: {what}: `{line}`", n + 1);
+            if let Some(s) = line.strip_prefix("seed,") {
+                seed = Some(parse_u64(s).ok_or_else(|| bad("seed must be a number"))?);
+                continue;
+            }
+            let fields: Vec<&str> = line.split(',').collect();
+            let [piece, square, bits, next, found] = fields[..] else {
+                return Err(bad("expected piece,square,bits,next_chunk,magic"));
+            };
+            let target = format!("{piece},{square},{bits}")
+                .parse()
+                .map_err(|e: String| bad(&e))?;
+            let next_chunk = next
+                .parse()
+                .map_err(|_| bad("next_chunk must be a number"))?;
+            let found = match found {
+                "-" => None,
+                m => Some(parse_u64(m).ok_or_else(|| bad("magic must be 0x and hex digits"))?),
+            };
+            targets.push(HuntProgress {
+                target,
+                next_chunk,
+                found,
+            });
+        }
+        let seed = seed.ok_or("the state file has no `seed,` line")?;
+        Ok(HuntState { seed, targets })
+    }
+}
+
+/// One chunk of one target, ready to run on any thread.
+#[derive(Clone, Debug)]
+pub struct HuntJob {
+    index: usize,
+    target: HuntTarget,
+    seed: u64,
+    chunk: u64,
+    occupancies: std::sync::Arc<Occupancies>,
+}
+
+impl HuntJob {
+    /// Searches the chunk.
+    ///
+    /// ```
+    /// use magic_search::HuntState;
+    /// let mut state = HuntState::new(3, vec!["bishop,a1,5".parse().unwrap()]);
+    /// state.round(1, |jobs| jobs.iter().map(|j| j.run()).collect());
+    /// assert!(state.targets[0].found.is_some());
+    /// ```
+    pub fn run(&self) -> Option<u64> {
+        thread_local! {
+            static SCRATCH: core::cell::RefCell<Scratch> = core::cell::RefCell::default();
+        }
+        SCRATCH.with(|s| {
+            self.target.chunk(
+                &self.occupancies,
+                self.seed,
+                self.chunk,
+                &mut s.borrow_mut(),
+            )
+        })
+    }
+}
+
+/// A decimal or `0x` hexadecimal number.
+fn parse_u64(s: &str) -> Option<u64> {
+    match s.trim().strip_prefix("0x") {
+        Some(hex) => u64::from_str_radix(hex, 16).ok(),
+        None => s.trim().parse().ok(),
+    }
+}

@@ -1,0 +1,105 @@
+//! Hunting fewer-bit magics, the dense set it ships, and dense packing.
+
+use magic_search::{
+    dense_fancy_set, named_set, pack, pack_dense, published_set, HuntState, HuntTarget,
+    Occupancies, Scheme, Scratch, SlotRule, SubTable,
+};
+
+fn targets() -> Vec<HuntTarget> {
+    ["bishop,b1,4", "bishop,a1,5", "bishop,h8,5", "bishop,g2,4"]
+        .iter()
+        .map(|t| t.parse().unwrap())
+        .collect()
+}
+
+fn run(state: &mut HuntState, per_target: u64) {
+    while !state.done() {
+        state.round(per_target, |jobs| jobs.iter().map(|j| j.run()).collect());
+    }
+}
+
+#[test]
+fn a_hunt_finds_the_same_magics_however_its_rounds_are_cut() {
+    let mut one_by_one = HuntState::new(9, targets());
+    run(&mut one_by_one, 1);
+    let mut wide = HuntState::new(9, targets());
+    run(&mut wide, 5);
+    // Stopped after one round, saved, read back and finished.
+    let mut resumed = HuntState::new(9, targets());
+    resumed.round(1, |jobs| jobs.iter().map(|j| j.run()).collect());
+    let mut resumed = HuntState::parse(&resumed.to_text()).unwrap();
+    run(&mut resumed, 3);
+    for t in &one_by_one.targets {
+        let o = Occupancies::new(t.target.piece, t.target.square);
+        let magic = t.found.expect("found");
+        assert!(
+            Scratch::default().is_magic(&o, magic, 64 - u32::from(t.target.bits)),
+            "{} {magic:#x}",
+            t.target
+        );
+    }
+    let found = |s: &HuntState| s.targets.iter().map(|t| t.found).collect::<Vec<_>>();
+    assert_eq!(found(&one_by_one), found(&wide));
+    assert_eq!(found(&one_by_one), found(&resumed));
+    // Another seed finds other magics.
+    let mut other = HuntState::new(10, targets());
+    run(&mut other, 1);
+    assert_ne!(found(&one_by_one), found(&other));
+}
+
+#[test]
+fn hunt_targets_outside_what_a_square_allows_are_refused() {
+    assert!("rook,b8,5".parse::<HuntTarget>().is_err()); // 42 attack sets need 6 bits
+    assert!("rook,b8,12".parse::<HuntTarget>().is_err()); // the mask has 11 bits
+    assert!("rook,i9,10".parse::<HuntTarget>().is_err());
+    assert!("queen,b8,10".parse::<HuntTarget>().is_err());
+    assert!(HuntState::parse("rook,b8,10,0,-\n").is_err()); // no seed line
+}
+
+#[test]
+fn the_dense_set_ships_as_found_and_every_magic_holds_at_its_bits() {
+    let set = dense_fancy_set();
+    assert_eq!(Some(set.clone()), named_set("dense", Scheme::Fancy));
+    assert!(set.len < 107_648, "{} entries", set.len);
+    let mut scratch = Scratch::default();
+    for (p, piece) in magic_search::Piece::ALL.into_iter().enumerate() {
+        for sq in 0..64 {
+            let o = Occupancies::new(piece, sq);
+            let bits = u32::from(set.bits[p][sq]);
+            assert!(scratch.is_magic(&o, set.magics[p][sq], 64 - bits));
+        }
+    }
+}
+
+/// Every used slot of every sub-table lands in the array on a slot that no
+/// other sub-table uses with another attack set.
+fn assert_valid_packing(tables: &[SubTable], offsets: &[u32], len: usize) {
+    let mut array = vec![0u64; len];
+    let mut end = 0;
+    for (t, &off) in tables.iter().zip(offsets) {
+        for (i, &a) in t.entries.iter().enumerate().filter(|&(_, &a)| a != 0) {
+            let slot = &mut array[off as usize + i];
+            assert!(
+                *slot == 0 || *slot == a,
+                "{:?} {} clashes",
+                t.piece,
+                t.square
+            );
+            *slot = a;
+        }
+        end = end.max(off as usize + t.used_len());
+    }
+    assert_eq!(end, len);
+}
+
+#[test]
+fn dense_packing_is_valid_and_shorter_than_greedy_packing() {
+    for scheme in [Scheme::Black, Scheme::FixedShift] {
+        let tables = published_set(scheme).unwrap().sub_tables();
+        let (offsets, len) = pack_dense(&tables, 20, 3);
+        assert_valid_packing(&tables, &offsets, len);
+        let (_, greedy) = pack(&tables, SlotRule::Exact);
+        assert!(len < greedy, "{scheme}: {len} against greedy {greedy}");
+        assert_eq!(pack_dense(&tables, 20, 3), (offsets, len), "deterministic");
+    }
+}
