@@ -6,7 +6,7 @@ use magic_search::{
 };
 
 fn targets() -> Vec<HuntTarget> {
-    ["bishop,b1,4", "bishop,a1,5", "bishop,h8,5", "bishop,g2,4"]
+    ["bishop,b1,4", "bishop,a2,4", "bishop,b7,4", "rook,d4,10"]
         .iter()
         .map(|t| t.parse().unwrap())
         .collect()

@@ -48,10 +48,10 @@ impl HuntTarget {
     ///
     /// ```
     /// use magic_search::{HuntTarget, Occupancies, Piece, Scratch};
-    /// let t = HuntTarget { piece: Piece::Bishop, square: 1, bits: 4 };
+    /// let t = HuntTarget { piece: Piece::Bishop, square: 1, bits: 5 };
     /// let o = Occupancies::new(t.piece, t.square);
     /// let magic = t.chunk(&o, 1, 0, &mut Scratch::default()).unwrap();
-    /// assert!(Scratch::default().is_magic(&o, magic, 64 - 4));
+    /// assert!(Scratch::default().is_magic(&o, magic, 64 - 5));
     /// ```
     pub fn chunk(
         &self,
@@ -236,7 +236,7 @@ impl HuntState {
     ///
     /// ```
     /// use magic_search::HuntState;
-    /// let mut state = HuntState::new(1, vec!["bishop,b1,4".parse().unwrap()]);
+    /// let mut state = HuntState::new(1, vec!["bishop,b1,5".parse().unwrap()]);
     /// state.round(2, |jobs| jobs.iter().map(|j| j.run()).collect());
     /// assert!(state.done());
     /// ```
@@ -358,7 +358,7 @@ impl HuntJob {
     ///
     /// ```
     /// use magic_search::HuntState;
-    /// let mut state = HuntState::new(3, vec!["bishop,a1,5".parse().unwrap()]);
+    /// let mut state = HuntState::new(3, vec!["bishop,a1,6".parse().unwrap()]);
     /// state.round(1, |jobs| jobs.iter().map(|j| j.run()).collect());
     /// assert!(state.targets[0].found.is_some());
     /// ```

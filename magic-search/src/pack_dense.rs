@@ -153,15 +153,16 @@ impl<'a> Layer<'a> {
 }
 
 /// The first order: left to right, each step the sub-table whose lowest
-/// fit starts earliest (by blocks of 256 slots), the larger on ties.
-fn left_to_right(shapes: &[Shape]) -> Vec<usize> {
+/// fit starts earliest (by blocks of `block` slots), the larger on ties:
+/// coarse blocks let large sub-tables go first within a stretch.
+fn left_to_right(shapes: &[Shape], block: usize) -> Vec<usize> {
     let mut bits = Vec::new();
     let mut low = vec![0usize; shapes.len()];
     let mut left: Vec<usize> = (0..shapes.len()).collect();
     let mut order = Vec::with_capacity(shapes.len());
     let key = |t: usize, low: &[usize]| {
         (
-            (low[t] + shapes[t].first) / 256,
+            (low[t] + shapes[t].first) / block,
             core::cmp::Reverse(shapes[t].count),
             t,
         )
@@ -190,8 +191,10 @@ fn left_to_right(shapes: &[Shape]) -> Vec<usize> {
 /// Packs fixed-shift or black-magic sub-tables (exact sharing) densely:
 /// a left-to-right layout, then `effort` seeded changes of the order (a
 /// swap or a move of one sub-table), each kept when the array gets no
-/// longer. Deterministic for a given `effort` and `seed`. Returns each
-/// sub-table's offset, in input order, and the array length.
+/// longer. The seed also picks the block size of the first layout, so that
+/// restarts with consecutive seeds start from different layouts.
+/// Deterministic for a given `effort` and `seed`. Returns each sub-table's
+/// offset, in input order, and the array length.
 ///
 /// ```
 /// use magic_search::{pack_dense, published_set, Scheme};
@@ -206,7 +209,8 @@ pub fn pack_dense(tables: &[SubTable], effort: u64, seed: u64) -> (Vec<u32>, usi
     if n == 0 {
         return (Vec::new(), 0);
     }
-    let mut layer = Layer::new(&shapes, left_to_right(&shapes));
+    let block = [1024, 256, 512, 2048][(seed % 4) as usize];
+    let mut layer = Layer::new(&shapes, left_to_right(&shapes, block));
     let mut best = layer.score();
     let mut rng = SplitMix64::new(seed);
     let below = |rng: &mut SplitMix64, n: usize| (rng.next_u64() % n as u64) as usize;

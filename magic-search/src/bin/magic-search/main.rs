@@ -92,7 +92,7 @@ enum Command {
         #[arg(long, default_value_t = 2)]
         restarts: u64,
         /// Seed of the first restart.
-        #[arg(long, value_parser = parse_u64, default_value_t = 1)]
+        #[arg(long, value_parser = parse_u64, default_value_t = 0)]
         seed: u64,
     },
     /// Print every scheme's table size beside the published records, and

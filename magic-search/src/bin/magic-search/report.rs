@@ -44,8 +44,10 @@ pub fn report(svg_dir: &Path) -> Result<String, String> {
     for (name, set) in &rows {
         let record = RECORDS.iter().find(|r| r.0 == name);
         let entries = match set.scheme {
-            Scheme::ByteLookup | Scheme::PextPdep | Scheme::Hyperbola => "-".to_string(),
-            _ => thousands(set.len),
+            Scheme::ByteLookup => format!("{} u8 + 6,328 u64", thousands(set.len)),
+            Scheme::PextPdep => format!("{} u16", thousands(set.len)),
+            Scheme::Hyperbola => "none".to_string(),
+            _ => format!("{} u64", thousands(set.len)),
         };
         writeln!(
             out,
@@ -89,7 +91,7 @@ const GAP: usize = 48;
 /// the right, each square coloured by its index bits with the number in it.
 fn boards_svg(piece: Piece, default: &[u8; 64], dense: &[u8; 64]) -> String {
     let board = 8 * SQUARE;
-    let (width, height) = (2 * (MARGIN + board) + GAP, MARGIN + board + 3 * MARGIN);
+    let (width, height) = (2 * (MARGIN + board) + GAP, MARGIN + board + 2 * MARGIN);
     let mut svg = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
          viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\">\n\
