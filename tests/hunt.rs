@@ -93,6 +93,24 @@ fn assert_valid_packing(tables: &[SubTable], offsets: &[u32], len: usize) {
 }
 
 #[test]
+fn the_repacked_black_magics_beat_the_published_layout() {
+    let csv = include_str!("../data/black-repacked.csv");
+    let (magics, offsets) = magic_search::parse_magics_csv(csv).unwrap();
+    let published = published_set(Scheme::Black).unwrap();
+    assert_eq!(magics, published.magics);
+    let len: usize = csv
+        .lines()
+        .last()
+        .unwrap()
+        .strip_prefix("entries ")
+        .unwrap()
+        .parse()
+        .unwrap();
+    assert_valid_packing(&published.sub_tables(), offsets.as_flattened(), len);
+    assert!(len <= 87_988, "{len}");
+}
+
+#[test]
 fn dense_packing_is_valid_and_shorter_than_greedy_packing() {
     for scheme in [Scheme::Black, Scheme::FixedShift] {
         let tables = published_set(scheme).unwrap().sub_tables();

@@ -142,13 +142,9 @@ impl<'a> Layer<'a> {
         }
     }
 
-    /// The array length, then the sum of sub-table ends: the second prefers
-    /// layouts packed towards the front, which leaves room to shorten.
-    fn score(&self) -> (usize, usize) {
-        let sum = (0..self.order.len())
-            .map(|t| self.offsets[t] + self.shapes[t].len)
-            .sum();
-        (self.ends[self.order.len()], sum)
+    /// The array length.
+    fn len(&self) -> usize {
+        self.ends[self.order.len()]
     }
 }
 
@@ -190,8 +186,9 @@ fn left_to_right(shapes: &[Shape], block: usize) -> Vec<usize> {
 
 /// Packs fixed-shift or black-magic sub-tables (exact sharing) densely:
 /// a left-to-right layout, then `effort` seeded changes of the order (a
-/// swap or a move of one sub-table), each kept when the array gets no
-/// longer. The seed also picks the block size of the first layout, so that
+/// swap, or a move of one sub-table, over at most 30 places), each kept
+/// when the array gets no longer: equal lengths are kept too, so the
+/// search walks across plateaus. The seed also picks the block size of the first layout, so that
 /// restarts with consecutive seeds start from different layouts.
 /// Deterministic for a given `effort` and `seed`. Returns each sub-table's
 /// offset, in input order, and the array length.
@@ -211,11 +208,17 @@ pub fn pack_dense(tables: &[SubTable], effort: u64, seed: u64) -> (Vec<u32>, usi
     }
     let block = [1024, 256, 512, 2048][(seed % 4) as usize];
     let mut layer = Layer::new(&shapes, left_to_right(&shapes, block));
-    let mut best = layer.score();
+    let mut best = layer.len();
     let mut rng = SplitMix64::new(seed);
     let below = |rng: &mut SplitMix64, n: usize| (rng.next_u64() % n as u64) as usize;
     for _ in 0..effort {
-        let (i, j) = (below(&mut rng, n), below(&mut rng, n));
+        // Nearby changes: far ones undo the left-to-right layout's work.
+        let i = below(&mut rng, n);
+        let d = 1 + below(&mut rng, REACH);
+        let j = match rng.next_u64() & 1 {
+            0 => i.saturating_sub(d),
+            _ => (i + d).min(n - 1),
+        };
         if i == j {
             continue;
         }
@@ -227,14 +230,17 @@ pub fn pack_dense(tables: &[SubTable], effort: u64, seed: u64) -> (Vec<u32>, usi
             layer.order.insert(j, t);
         }
         layer.lay_from(i.min(j));
-        let score = layer.score();
-        if score <= best {
-            best = score;
+        let len = layer.len();
+        if len <= best {
+            best = len;
         } else {
             layer.order = before;
             layer.lay_from(i.min(j));
         }
     }
     let offsets = layer.offsets.iter().map(|&o| o as u32).collect();
-    (offsets, best.0)
+    (offsets, best)
 }
+
+/// How far in the order one change moves a sub-table.
+const REACH: usize = 30;

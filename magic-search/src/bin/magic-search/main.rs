@@ -86,7 +86,7 @@ enum Command {
         #[arg(long)]
         scheme: Option<Scheme>,
         /// Changes of the layout order tried per restart.
-        #[arg(long, default_value_t = 4000)]
+        #[arg(long, default_value_t = 100_000)]
         effort: u64,
         /// Independent restarts, run in parallel; the shortest array wins.
         #[arg(long, default_value_t = 2)]

@@ -115,6 +115,8 @@ fn boards_svg(piece: Piece, default: &[u8; 64], dense: &[u8; 64]) -> String {
             MARGIN - 10
         )
         .unwrap();
+        // Outlines go on top, so that no neighbour's edge covers them.
+        let mut outlines = String::new();
         for sq in 0..64 {
             let (file, rank) = (sq % 8, sq / 8);
             let (x, y) = (x0 + file * SQUARE, MARGIN + (7 - rank) * SQUARE);
@@ -122,11 +124,9 @@ fn boards_svg(piece: Piece, default: &[u8; 64], dense: &[u8; 64]) -> String {
             let saved = b < default[sq];
             writeln!(
                 svg,
-                "<rect x=\"{x}\" y=\"{y}\" width=\"{SQUARE}\" height=\"{SQUARE}\" fill=\"{}\" stroke=\"{}\" stroke-width=\"{}\"><title>{} {b} bits</title></rect>\n\
+                "<rect x=\"{x}\" y=\"{y}\" width=\"{SQUARE}\" height=\"{SQUARE}\" fill=\"{}\" stroke=\"white\"><title>{} {b} bits</title></rect>\n\
                  <text x=\"{}\" y=\"{}\" font-size=\"16\" text-anchor=\"middle\" fill=\"{}\"{}>{b}</text>",
                 colour(b),
-                if saved { "black" } else { "white" },
-                if saved { 3 } else { 1 },
                 square_name(sq),
                 x + SQUARE / 2,
                 y + SQUARE / 2 + 6,
@@ -134,7 +134,20 @@ fn boards_svg(piece: Piece, default: &[u8; 64], dense: &[u8; 64]) -> String {
                 if saved { " font-weight=\"bold\"" } else { "" },
             )
             .unwrap();
+            if saved {
+                writeln!(
+                    outlines,
+                    "<path d=\"M{} {}h{}v{}h-{}z\" fill=\"none\" stroke=\"black\" stroke-width=\"3\"/>",
+                    x + 2,
+                    y + 2,
+                    SQUARE - 4,
+                    SQUARE - 4,
+                    SQUARE - 4
+                )
+                .unwrap();
+            }
         }
+        svg.push_str(&outlines);
         for i in 0..8 {
             writeln!(
                 svg,
