@@ -40,6 +40,8 @@ magic_tables! {
     static FIXED_SHIFT_SEEDED { scheme = fixed_shift, seed = 13 }
     /// Volker Annuss's and Niklas Fiekas's published set.
     static BLACK { scheme = black }
+    /// The black magics with the offsets `magic-search pack` chose.
+    static BLACK_REPACKED { scheme = black, set = repacked }
     static BLACK_SEEDED { scheme = black, seed = 17 }
     static OFFSET_IN_MAGIC { scheme = offset_in_magic }
     static OFFSET_IN_MAGIC_SEEDED { scheme = offset_in_magic, seed = 19 }
@@ -88,6 +90,12 @@ static BUILT_BLACK: BlackMagicTables<{ sets::BLACK_LEN }> = BlackMagicTables::ne
     &sets::BLACK_ROOK_OFFSETS,
     &sets::BLACK_BISHOP,
     &sets::BLACK_BISHOP_OFFSETS,
+);
+static BUILT_BLACK_REPACKED: BlackMagicTables<{ sets::BLACK_REPACKED_LEN }> = BlackMagicTables::new(
+    &sets::BLACK_ROOK,
+    &sets::BLACK_REPACKED_ROOK_OFFSETS,
+    &sets::BLACK_BISHOP,
+    &sets::BLACK_REPACKED_BISHOP_OFFSETS,
 );
 static BUILT_OFFSET_IN_MAGIC: OffsetInMagicTables<{ sets::OFFSET_IN_MAGIC_LEN }> =
     OffsetInMagicTables::new(&sets::OFFSET_IN_MAGIC_ROOK, &sets::OFFSET_IN_MAGIC_BISHOP);
@@ -157,6 +165,8 @@ exhaustive! {
     macro_hyperbola: HYPERBOLA,
     const_builder_fixed_shift: BUILT_FIXED_SHIFT,
     const_builder_black: BUILT_BLACK,
+    macro_black_repacked: BLACK_REPACKED,
+    const_builder_black_repacked: BUILT_BLACK_REPACKED,
     const_builder_offset_in_magic: BUILT_OFFSET_IN_MAGIC,
     const_builder_byte_lookup: BUILT_BYTE_LOOKUP,
     const_builder_magic32: BUILT_MAGIC32,
@@ -173,6 +183,7 @@ fn table_sizes_meet_their_targets() {
     // The published sets: 88,772 and 87,988 entries.
     assert!(FIXED_SHIFT.table_bytes() <= 88_772 * 8);
     assert!(BLACK.table_bytes() <= 87_988 * 8);
+    assert!(BLACK_REPACKED.table_bytes() < BLACK.table_bytes());
     // Byte lookup: index bytes and distinct attack sets within 160 KiB.
     assert!(
         BYTE_LOOKUP.footprint_bytes() <= 160 * 1024,

@@ -108,6 +108,10 @@ fn the_repacked_black_magics_beat_the_published_layout() {
         .unwrap();
     assert_valid_packing(&published.sub_tables(), offsets.as_flattened(), len);
     assert!(len <= 87_988, "{len}");
+    // It ships as the repacked black set.
+    let shipped = magic_search::named_set("repacked", Scheme::Black).unwrap();
+    assert_eq!((shipped.offsets, shipped.len), (offsets, len));
+    assert_eq!(shipped, magic_search::repacked_black_set());
 }
 
 #[test]

@@ -2,8 +2,8 @@
 
 use crate::parse::{Input, Item, KeyValue, Value};
 use magic_search::{
-    distinct_attack_sets, named_set, scheme_default_bits, square_name, PerSquare, Piece, Scheme,
-    DEFAULT_SEED, SET_NAMES,
+    distinct_attack_sets, named_set, scheme_default_bits, set_schemes, square_name, PerSquare,
+    Piece, Scheme, DEFAULT_SEED, SET_NAMES,
 };
 use proc_macro2::Span;
 use syn::{Attribute, Error, Ident, Visibility};
@@ -122,9 +122,13 @@ fn set_name(kv: &KeyValue, scheme: Scheme, keys: &[KeyValue]) -> syn::Result<&'s
         ));
     };
     if named_set(name, scheme).is_none() {
+        let schemes: Vec<&str> = set_schemes(name).iter().map(|s| s.name()).collect();
         return Err(Error::new_spanned(
             ident,
-            format!("the {name} set has per-square bits, which {scheme} tables do not take; use scheme = fancy or byte_lookup"),
+            format!(
+                "the {name} set is not for {scheme} tables; use scheme = {}",
+                schemes.join(" or ")
+            ),
         ));
     }
     if let Some(other) = keys.iter().find(|k| k.key != "scheme" && k.key != "set") {

@@ -1827,3 +1827,157 @@ pub const DENSE_FANCY_BISHOP_BITS: [u8; 64] = [
 /// assert!(DENSE_FANCY_LEN > 64 * 512);
 /// ```
 pub const DENSE_FANCY_LEN: usize = 107264;
+
+// The repacked black set: the black magics above, with offsets chosen by
+// `magic-search pack` (data/black-repacked.csv).
+
+/// rook sub-table offsets in the shared array.
+///
+/// ```
+/// use magic_runtime::sets::*;
+/// assert!(BLACK_REPACKED_ROOK_OFFSETS.iter().all(|&o| (o as usize) < BLACK_REPACKED_LEN));
+/// ```
+pub const BLACK_REPACKED_ROOK_OFFSETS: [u32; 64] = [
+    0x3df,   // a1
+    0x2fd1,  // b1
+    0x506d,  // c1
+    0x7dbd,  // d1
+    0x21f7,  // e1
+    0x42b0,  // f1
+    0x13af8, // g1
+    0x55f3,  // h1
+    0x3fb,   // a2
+    0xd6d3,  // b2
+    0xd2ee,  // c2
+    0xe9cf,  // d2
+    0x7f3d,  // e2
+    0x100bc, // f2
+    0x62f5,  // g2
+    0x12cf1, // h2
+    0xc5d5,  // a3
+    0x114ac, // b3
+    0xc9c5,  // c3
+    0x147f6, // d3
+    0xf4bd,  // e3
+    0x13a24, // f3
+    0x180c,  // g3
+    0x3bf8,  // h3
+    0x85c0,  // a4
+    0x109bd, // b4
+    0x11b9d, // c4
+    0xc438,  // d4
+    0x151ec, // e4
+    0x1401e, // f4
+    0x3ef1,  // g4
+    0xf0c1,  // h4
+    0x704a,  // a5
+    0xca82,  // b5
+    0x697c,  // c5
+    0x486d,  // d5
+    0x1119f, // e5
+    0x3385,  // f5
+    0x0,     // g5
+    0xf8bd,  // h5
+    0x1d94,  // a6
+    0x6eae,  // b6
+    0xd14e,  // c6
+    0x11ec6, // d6
+    0x737c,  // e6
+    0xc2a1,  // f6
+    0x1191c, // g6
+    0x61c3,  // h6
+    0x29e3,  // a7
+    0x120c7, // b7
+    0xdd93,  // c7
+    0x1262e, // d7
+    0x12e5e, // e7
+    0x11c9d, // f7
+    0x8117,  // g7
+    0x8b7c,  // h7
+    0x13a7,  // a8
+    0xa94a,  // b8
+    0xae3a,  // c8
+    0x1395,  // d8
+    0xe528,  // e8
+    0x107a8, // f8
+    0xb827,  // g8
+    0x9aad,  // h8
+];
+/// bishop sub-table offsets in the shared array.
+///
+/// ```
+/// use magic_runtime::sets::*;
+/// assert!(BLACK_REPACKED_BISHOP_OFFSETS.iter().all(|&o| (o as usize) < BLACK_REPACKED_LEN));
+/// ```
+pub const BLACK_REPACKED_BISHOP_OFFSETS: [u32; 64] = [
+    0x7311,  // a1
+    0x42ee,  // b1
+    0x4ce,   // c1
+    0x4d7d,  // d1
+    0x3c3b,  // e1
+    0x12db,  // f1
+    0x53a7,  // g1
+    0x57a2,  // h1
+    0x477b,  // a2
+    0x3e03,  // b2
+    0x4642,  // c2
+    0x463d,  // d2
+    0x4483,  // e2
+    0x3f1e,  // f2
+    0xa68,   // g2
+    0x4fac,  // h2
+    0x48bc,  // a3
+    0x40b6,  // b3
+    0x48c9,  // c3
+    0x75da,  // d3
+    0xdb7f,  // e3
+    0x1408a, // f3
+    0x48d7,  // g3
+    0x3c1b,  // h3
+    0x3d1e,  // a4
+    0x3d2c,  // b4
+    0xe7fa,  // c4
+    0x13220, // d4
+    0x13e4e, // e4
+    0x37d9,  // f4
+    0x455a,  // g4
+    0x3e17,  // h4
+    0x57ac,  // a5
+    0x4a7,   // b5
+    0xc1ec,  // c5
+    0x8849,  // d5
+    0xde6a,  // e5
+    0x7603,  // f5
+    0x3d14,  // g5
+    0x4820,  // h5
+    0x46c9,  // a6
+    0x40c1,  // b6
+    0xd6be,  // c6
+    0x13e9a, // d6
+    0xcc3e,  // e6
+    0x4ac1,  // f6
+    0x6ce,   // g6
+    0x464f,  // h6
+    0x4d2,   // a7
+    0x3b0e,  // b7
+    0x423c,  // c7
+    0x4b1a,  // d7
+    0x453d,  // e7
+    0x3fae,  // f7
+    0x4479,  // g7
+    0x3dad,  // h7
+    0x4fa0,  // a8
+    0x44bd,  // b8
+    0x4e5c,  // c8
+    0x4cf4,  // d8
+    0x538d,  // e8
+    0x4376,  // f8
+    0x3cc7,  // g8
+    0x4354,  // h8
+];
+/// Entries of the table.
+///
+/// ```
+/// assert!(magic_runtime::sets::BLACK_REPACKED_LEN > 64 * 512);
+/// ```
+pub const BLACK_REPACKED_LEN: usize = 87784;

@@ -21,9 +21,9 @@ mod geometry;
 #[path = "../../magic-runtime/src/sets.rs"]
 pub mod shipped;
 
-mod dense;
 mod error;
 mod hunt;
+mod named;
 mod pack;
 mod pack_dense;
 mod published;
@@ -32,13 +32,16 @@ mod scheme;
 mod search;
 mod set;
 
-pub use dense::{dense_fancy_set, named_set, parse_hunted_csv, with_hunted, SET_NAMES};
 pub use error::SearchError;
 pub use geometry::{
     attacks_by_ray_walk, default_bits, distinct_attack_sets, empty_board_attacks, next_subset,
     parse_square, relevant_mask, square_name, Piece,
 };
 pub use hunt::{parse_piece, HuntJob, HuntProgress, HuntState, HuntTarget, HUNT_CHUNK};
+pub use named::{
+    dense_fancy_set, named_set, parse_hunted_csv, repacked_black_set, set_schemes, with_hunted,
+    SET_NAMES,
+};
 pub use pack::{pack, SlotRule, SubTable};
 pub use pack_dense::pack_dense;
 pub use published::{parse as parse_magics_csv, published_set};

@@ -274,5 +274,13 @@ fn emit_sets() -> Result<String, magic_search::SearchError> {
         true,
         true,
     ));
+    out.push_str(
+        "\n// The repacked black set: the black magics above, with offsets chosen by\n\
+         // `magic-search pack` (data/black-repacked.csv).\n\n",
+    );
+    out.push_str(&source::offsets_source(
+        &magic_search::repacked_black_set(),
+        "BLACK_REPACKED_",
+    ));
     Ok(out.trim_end().to_string() + "\n")
 }

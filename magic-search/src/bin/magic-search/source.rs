@@ -100,6 +100,28 @@ pub fn rust_source(set: &MagicSet, prefix: &str, examples: bool, with_bits: bool
     out
 }
 
+/// Only the offsets and length of a set whose magics ship under another name.
+pub fn offsets_source(set: &MagicSet, prefix: &str) -> String {
+    let mut out = String::new();
+    for (p, piece) in ["ROOK", "BISHOP"].into_iter().enumerate() {
+        let name = format!("{prefix}{piece}_OFFSETS");
+        writeln!(
+            out,
+            "/// {} sub-table offsets in the shared array.\n///\n/// ```\n/// use magic_runtime::sets::*;\n/// assert!({name}.iter().all(|&o| (o as usize) < {prefix}LEN));\n/// ```",
+            piece.to_lowercase()
+        )
+        .unwrap();
+        out.push_str(&array(&name, "u32", &set.offsets[p], false));
+    }
+    writeln!(
+        out,
+        "/// Entries of the table.\n///\n/// ```\n/// assert!(magic_runtime::sets::{prefix}LEN > 64 * 512);\n/// ```\npub const {prefix}LEN: usize = {};",
+        set.len
+    )
+    .unwrap();
+    out
+}
+
 fn bits_array(name: &str, bits: &[u8; 64]) -> String {
     let mut out = format!("pub const {name}: [u8; 64] = [\n");
     for rank in 0..8 {

@@ -1,10 +1,14 @@
-//! The dense fancy set: the default fancy magics, with the fewer-bit magics
-//! that `magic-search hunt` found put in their squares' place.
+//! The named sets, which `magic_tables!` takes as `set = ...`: the dense
+//! fancy set (the default fancy magics with the fewer-bit magics that
+//! `magic-search hunt` found in their squares' place) and the repacked
+//! black set (the published black magics with offsets from
+//! `magic-search pack`).
 
 use crate::set::consecutive;
 use crate::{shipped_set, HuntTarget, MagicSet, Scheme};
 
 const DENSE_FANCY_CSV: &str = include_str!("../../data/dense-fancy.csv");
+const BLACK_REPACKED_CSV: &str = include_str!("../../data/black-repacked.csv");
 
 /// Reads `piece,square,bits,magic` rows, as `magic-search hunt --format csv`
 /// writes them; `#` starts a comment line.
@@ -68,28 +72,84 @@ pub fn dense_fancy_set() -> MagicSet {
     with_hunted(shipped_set(Scheme::Fancy), &found)
 }
 
-/// The names `magic_tables!` takes as `set = ...`, with the schemes each
-/// set is for.
+/// The black magics of Volker Annuss and Niklas Fiekas with the offsets in
+/// `data/black-repacked.csv`, the source of
+/// `magic_runtime::sets::BLACK_REPACKED_*`.
 ///
 /// ```
-/// assert!(magic_search::SET_NAMES.contains(&"dense"));
+/// let set = magic_search::repacked_black_set();
+/// assert!(set.len < 87_988);
+/// assert_eq!(set.len, magic_runtime::sets::BLACK_REPACKED_LEN);
 /// ```
-pub const SET_NAMES: &[&str] = &["dense"];
+pub fn repacked_black_set() -> MagicSet {
+    let (magics, offsets) =
+        crate::parse_magics_csv(BLACK_REPACKED_CSV).expect("the shipped data file is well formed");
+    let mut set = MagicSet {
+        scheme: Scheme::Black,
+        magics,
+        bits: crate::scheme_default_bits(Scheme::Black),
+        offsets,
+        len: 0,
+    };
+    set.len = set
+        .sub_tables()
+        .iter()
+        .zip(set.offsets.as_flattened())
+        .map(|(t, &o)| o as usize + t.used_len())
+        .max()
+        .unwrap_or(0);
+    set
+}
 
-/// A shipped set by name, for a scheme it suits: `dense` is for the fancy
-/// and byte-lookup schemes, which take any index bits per square.
+/// The names `magic_tables!` takes as `set = ...`.
+///
+/// ```
+/// assert_eq!(magic_search::SET_NAMES, ["dense", "repacked"]);
+/// ```
+pub const SET_NAMES: [&str; 2] = ["dense", "repacked"];
+
+/// The schemes a named set suits: `dense` has per-square bits, which the
+/// fancy and byte-lookup schemes take; `repacked` holds black magics.
+///
+/// ```
+/// use magic_search::{set_schemes, Scheme};
+/// assert_eq!(set_schemes("repacked"), [Scheme::Black]);
+/// assert!(set_schemes("sparse").is_empty());
+/// ```
+pub fn set_schemes(name: &str) -> &'static [Scheme] {
+    match name {
+        "dense" => &[Scheme::Fancy, Scheme::ByteLookup],
+        "repacked" => &[Scheme::Black],
+        _ => &[],
+    }
+}
+
+/// A shipped set by name, for a scheme it suits ([`set_schemes`]).
 ///
 /// ```
 /// use magic_search::{named_set, Scheme};
 /// let set = named_set("dense", Scheme::Fancy).unwrap();
 /// assert_eq!(set.len, magic_runtime::sets::DENSE_FANCY_LEN);
+/// assert_eq!(named_set("repacked", Scheme::Black).unwrap().len, magic_runtime::sets::BLACK_REPACKED_LEN);
 /// assert!(named_set("dense", Scheme::Plain).is_none());
 /// assert!(named_set("sparse", Scheme::Fancy).is_none());
 /// ```
 pub fn named_set(name: &str, scheme: Scheme) -> Option<MagicSet> {
     use crate::shipped as sets;
-    if name != "dense" || !matches!(scheme, Scheme::Fancy | Scheme::ByteLookup) {
+    if !set_schemes(name).contains(&scheme) {
         return None;
+    }
+    if name == "repacked" {
+        return Some(MagicSet {
+            scheme,
+            magics: [sets::BLACK_ROOK, sets::BLACK_BISHOP],
+            bits: crate::scheme_default_bits(scheme),
+            offsets: [
+                sets::BLACK_REPACKED_ROOK_OFFSETS,
+                sets::BLACK_REPACKED_BISHOP_OFFSETS,
+            ],
+            len: sets::BLACK_REPACKED_LEN,
+        });
     }
     let bits = [sets::DENSE_FANCY_ROOK_BITS, sets::DENSE_FANCY_BISHOP_BITS];
     let (offsets, len) = consecutive(scheme, &bits);
