@@ -100,6 +100,7 @@ fn report_writes_a_board_per_piece_and_names_the_records() {
     let dir = scratch_dir("report");
     let (out, _) = tool(&["report", "--svg-dir", dir.to_str().unwrap()]);
     assert!(out.contains("| black | 87,988 u64 |"), "{out}");
+    assert!(out.contains("| black repacked | 87,784 u64 |"), "{out}");
     assert!(out.contains("92,864"));
     for piece in ["rook", "bishop"] {
         let svg = std::fs::read_to_string(dir.join(format!("bits-{piece}.svg"))).unwrap();
