@@ -43,7 +43,7 @@ pub use named::{
     SET_NAMES,
 };
 pub use pack::{pack, SlotRule, SubTable};
-pub use pack_dense::pack_dense;
+pub use pack_dense::{pack_dense, pack_dense_with};
 pub use published::{parse as parse_magics_csv, published_set};
 pub use rng::SplitMix64;
 pub use scheme::{Scheme, UnknownScheme};

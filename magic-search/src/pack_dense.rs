@@ -201,6 +201,25 @@ fn left_to_right(shapes: &[Shape], block: usize) -> Vec<usize> {
 /// assert!(len < 95_000);
 /// ```
 pub fn pack_dense(tables: &[SubTable], effort: u64, seed: u64) -> (Vec<u32>, usize) {
+    pack_dense_with(tables, effort, seed, |_| {})
+}
+
+/// [`pack_dense`], calling `step` with the best length so far after each of
+/// the `effort` changes: for a progress bar.
+///
+/// ```
+/// use magic_search::{pack_dense, pack_dense_with, published_set, Scheme};
+/// let tables = published_set(Scheme::Black).unwrap().sub_tables();
+/// let mut steps = 0;
+/// let packed = pack_dense_with(&tables, 3, 0, |_| steps += 1);
+/// assert_eq!((steps, packed), (3, pack_dense(&tables, 3, 0)));
+/// ```
+pub fn pack_dense_with<F: FnMut(usize)>(
+    tables: &[SubTable],
+    effort: u64,
+    seed: u64,
+    mut step: F,
+) -> (Vec<u32>, usize) {
     let shapes: Vec<Shape> = tables.iter().map(Shape::new).collect();
     let n = shapes.len();
     if n == 0 {
@@ -212,6 +231,7 @@ pub fn pack_dense(tables: &[SubTable], effort: u64, seed: u64) -> (Vec<u32>, usi
     let mut rng = SplitMix64::new(seed);
     let below = |rng: &mut SplitMix64, n: usize| (rng.next_u64() % n as u64) as usize;
     for _ in 0..effort {
+        step(best);
         // Nearby changes: far ones undo the left-to-right layout's work.
         let i = below(&mut rng, n);
         let d = 1 + below(&mut rng, REACH);

@@ -1,9 +1,13 @@
 //! `magic-search pack`: new offsets for fixed-shift or black magics.
 
-use magic_search::{pack_dense, parse_magics_csv, MagicSet, Occupancies, Piece, Scheme, Scratch};
+use indicatif::{ProgressBar, ProgressStyle};
+use magic_search::{
+    pack_dense_with, parse_magics_csv, MagicSet, Occupancies, Piece, Scheme, Scratch,
+};
 use rayon::prelude::*;
 use std::fmt::Write as _;
 use std::path::Path;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 pub fn pack(
     file: &Path,
@@ -35,15 +39,30 @@ pub fn pack(
     }
     let tables = set.sub_tables();
     let restarts = restarts.max(1);
+    let bar = ProgressBar::new(effort * restarts);
+    bar.set_style(
+        ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} changes, {msg}")
+            .expect("a valid template")
+            .progress_chars("=> "),
+    );
+    let best = AtomicUsize::new(usize::MAX);
     // Every restart has its own seed; the shortest wins, the first on ties,
     // so the result does not depend on the number of cores.
     let (offsets, len) = (0..restarts)
         .into_par_iter()
-        .map(|r| pack_dense(&tables, effort, seed.wrapping_add(r)))
+        .map(|r| {
+            pack_dense_with(&tables, effort, seed.wrapping_add(r), |len| {
+                bar.inc(1);
+                if best.fetch_min(len, Ordering::Relaxed) > len {
+                    bar.set_message(format!("best {len} entries"));
+                }
+            })
+        })
         .collect::<Vec<_>>()
         .into_iter()
         .min_by_key(|(_, len)| *len)
         .expect("at least one restart");
+    bar.finish_and_clear();
     for (i, off) in offsets.into_iter().enumerate() {
         set.offsets[i / 64][i % 64] = off;
     }
