@@ -48,6 +48,21 @@ fn a_hunt_finds_the_same_magics_however_its_rounds_are_cut() {
 }
 
 #[test]
+fn odd_chunks_climb_to_a_magic_with_a_bit_fewer() {
+    for target in ["bishop,b1,4", "bishop,h8,5", "bishop,g7,4"] {
+        let t: HuntTarget = target.parse().unwrap();
+        let o = Occupancies::new(t.piece, t.square);
+        let mut scratch = Scratch::default();
+        let found = (0..20)
+            .map(|k| 2 * k + 1)
+            .find_map(|chunk| t.chunk(&o, 5, chunk, &mut scratch));
+        let magic = found.unwrap_or_else(|| panic!("{target}: no climb found a magic"));
+        assert_eq!(scratch.clashes(&o, magic, 64 - u32::from(t.bits)), 0);
+        assert!(Scratch::default().is_magic(&o, magic, 64 - u32::from(t.bits)));
+    }
+}
+
+#[test]
 fn hunt_targets_outside_what_a_square_allows_are_refused() {
     assert!("rook,b8,5".parse::<HuntTarget>().is_err()); // 42 attack sets need 6 bits
     assert!("rook,b8,12".parse::<HuntTarget>().is_err()); // the mask has 11 bits

@@ -1708,7 +1708,7 @@ pub const DENSE_FANCY_ROOK: [u64; 64] = [
     0x1041020150081400, // g7
     0x0000800100004080, // h7
     0x0026004010810a22, // a8
-    0x0401220810804302, // b8
+    0xefffff9dffab2fca, // b8
     0x0002004110220882, // c8
     0x0080201000080501, // d8
     0x4002000420081002, // e8
@@ -1723,30 +1723,30 @@ pub const DENSE_FANCY_ROOK: [u64; 64] = [
 /// assert!(DENSE_FANCY_BISHOP.iter().all(|&magic| magic != 0));
 /// ```
 pub const DENSE_FANCY_BISHOP: [u64; 64] = [
-    0x8b86a6301310abfd, // a1
+    0x31b1a3e3f38497ff, // a1
     0x35b15a64fa97f75f, // b1
     0x8012140046000120, // c1
     0x02080a0828200000, // d1
     0x000405a000001402, // e1
     0x090a016420200120, // f1
     0xdd8d9925e97f45c6, // g1
-    0xe3705f99f9f47fb2, // h1
+    0x7a98b2e35c37ffae, // h1
     0x52fdbaf9e5e357eb, // a2
     0xc8d50650ccceb3fe, // b2
     0xc000080801082842, // c2
     0x1048280481040000, // d2
     0x1041a40420046000, // e2
     0x9400410120108041, // f2
-    0x398ae09255ecffd2, // g2
-    0xd4d05495c64bff1b, // h2
-    0x0a20001002d00100, // a3
+    0x69846696cad37fc5, // g2
+    0x2e01eb094b153fcd, // h2
+    0x09406d744cc55fec, // a3
     0x4020001411022205, // b3
     0x5401040800440680, // c3
     0x0028001082004000, // d3
     0x9104804400a04c10, // e3
     0x1114100202020101, // f3
     0xb0ec093f33257fab, // g3
-    0x2001024041009004, // h3
+    0xc1ce073fad5b1fc3, // h3
     0x0031180005085000, // a4
     0x0824100004500080, // b4
     0x1082020211180200, // c4
@@ -1763,14 +1763,14 @@ pub const DENSE_FANCY_BISHOP: [u64; 64] = [
     0x1222008202010804, // f5
     0x9044008200108800, // g5
     0x60040900400a1440, // h5
-    0x820421a008001000, // a6
+    0x4fbff52cf3e9c02c, // a6
     0xb5ffecdb055de025, // b6
     0x2000140104002040, // c6
     0x0092184208000080, // d6
     0x1004480101005010, // e6
     0x2010020208080410, // f6
     0x3fff3aecc0c0c402, // g6
-    0x615fe2898db17200, // h6
+    0xb8bfcb1d4ba3ae02, // h6
     0xe70bf809d4cc056c, // a7
     0x5303ff3dcad90e29, // b7
     0x0080620100a20004, // c7
@@ -1778,15 +1778,15 @@ pub const DENSE_FANCY_BISHOP: [u64; 64] = [
     0x0024004010590080, // e7
     0x84002024810a0500, // f7
     0x607f9569698c336c, // g7
-    0xdabfc5e36b9b8f97, // h7
+    0xc23fee16c7131e00, // h7
     0x420bfefe36dcacdc, // a8
-    0xf1510bf377b6a925, // b8
+    0xdc1f27fd0985c72f, // b8
     0x0144020040441010, // c8
     0x0101001801086800, // d8
     0x8000000110602210, // e8
     0x0000000930011202, // f8
-    0x218d7fdfda2cf8c9, // g8
-    0x8fffa3fbab516449, // h8
+    0x0d117f77fc36ca8e, // g8
+    0x88ffe377ec706c6e, // h8
 ];
 /// rook index bits per square.
 ///
@@ -1802,7 +1802,7 @@ pub const DENSE_FANCY_ROOK_BITS: [u8; 64] = [
     11, 10, 10, 10, 10, 10, 10, 11, // rank 5
     11, 10, 10, 10, 10, 10, 10, 11, // rank 6
     11, 10, 10, 10, 10, 10, 10, 11, // rank 7
-    12, 11, 11, 11, 11, 11, 11, 12, // rank 8
+    12, 10, 11, 11, 11, 11, 11, 12, // rank 8
 ];
 /// bishop index bits per square.
 ///
@@ -1813,10 +1813,10 @@ pub const DENSE_FANCY_ROOK_BITS: [u8; 64] = [
 pub const DENSE_FANCY_BISHOP_BITS: [u8; 64] = [
     5, 4, 5, 5, 5, 5, 4, 5, // rank 1
     4, 4, 5, 5, 5, 5, 4, 4, // rank 2
-    5, 5, 7, 7, 7, 7, 4, 5, // rank 3
+    4, 5, 7, 7, 7, 7, 4, 4, // rank 3
     5, 5, 7, 9, 9, 7, 5, 5, // rank 4
     5, 5, 7, 9, 9, 7, 5, 5, // rank 5
-    5, 4, 7, 7, 7, 7, 4, 4, // rank 6
+    4, 4, 7, 7, 7, 7, 4, 4, // rank 6
     4, 4, 5, 5, 5, 5, 4, 4, // rank 7
     5, 4, 5, 5, 5, 5, 4, 5, // rank 8
 ];
@@ -1826,7 +1826,7 @@ pub const DENSE_FANCY_BISHOP_BITS: [u8; 64] = [
 /// use magic_runtime::sets::*;
 /// assert!(DENSE_FANCY_LEN > 64 * 512);
 /// ```
-pub const DENSE_FANCY_LEN: usize = 107264;
+pub const DENSE_FANCY_LEN: usize = 106192;
 
 // The repacked black set: the black magics above, with offsets chosen by
 // `magic-search pack` (data/black-repacked.csv).

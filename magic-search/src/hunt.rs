@@ -1,17 +1,28 @@
 //! Hunting magics with fewer index bits than a square's mask has bits.
 //!
-//! A hunt splits each target's candidates into numbered chunks, each drawn
-//! from its own stream of the seed. A target's result is the first magic in
-//! chunk order, so it does not depend on how many threads ran the chunks or
-//! how often the hunt was stopped and resumed: the state is only the next
-//! chunk of each target and what was found.
+//! A hunt splits each target's work into numbered chunks, each drawn from
+//! its own stream of the seed. Even chunks test random candidates; odd
+//! chunks climb: from a random start, they flip bits of the magic while the
+//! number of clashing occupancies does not grow, which finds fewer-bit
+//! magics that random candidates practically never hit (a 10-bit rook on
+//! b8). A target's result is the first magic in chunk order, so it does not
+//! depend on how many threads ran the chunks or how often the hunt was
+//! stopped and resumed: the state is only the next chunk of each target and
+//! what was found.
 
 use crate::rng::SplitMix64;
 use crate::search::{Occupancies, Scratch};
 use crate::{distinct_attack_sets, parse_square, relevant_mask, square_name, Piece};
 
-/// Candidates per chunk: a few tens of milliseconds of work.
+/// Candidates per random chunk: a few tens of milliseconds of work.
 pub const HUNT_CHUNK: u64 = 1 << 20;
+
+/// Magics evaluated per climbing chunk; each evaluation hashes every
+/// occupancy, so this is about as much work as a random chunk.
+pub const CLIMB_CHUNK: u64 = 1 << 12;
+
+/// Flips in a row that bring no fewer clashes before a climb starts afresh.
+const PATIENCE: u32 = 300;
 
 /// One square to find a magic for, with the index bits wanted.
 ///
@@ -44,7 +55,8 @@ impl HuntTarget {
         (u32::BITS - (sets - 1).leading_zeros()) as u8
     }
 
-    /// The first candidate of chunk `chunk` that is a magic, if any.
+    /// The first magic chunk `chunk` finds, if any: an even chunk tests
+    /// [`HUNT_CHUNK`] random candidates, an odd one climbs.
     ///
     /// ```
     /// use magic_search::{HuntTarget, Occupancies, Piece, Scratch};
@@ -62,6 +74,9 @@ impl HuntTarget {
     ) -> Option<u64> {
         let mut rng = self.stream(seed, chunk);
         let shift = 64 - u32::from(self.bits);
+        if chunk % 2 == 1 {
+            return climb(o, shift, &mut rng, scratch);
+        }
         (0..HUNT_CHUNK).find_map(|k| {
             let magic = candidate(&mut rng, k);
             scratch.is_magic(o, magic, shift).then_some(magic)
@@ -75,6 +90,79 @@ impl HuntTarget {
         let base = mix.next_u64();
         SplitMix64::new(SplitMix64::new(base ^ chunk).next_u64())
     }
+}
+
+/// Candidates tried before chunk `chunk`: random chunks count their
+/// candidates, climbing chunks their evaluations.
+///
+/// ```
+/// use magic_search::{tries_before, CLIMB_CHUNK, HUNT_CHUNK};
+/// assert_eq!(tries_before(3), 2 * HUNT_CHUNK + CLIMB_CHUNK);
+/// ```
+pub fn tries_before(chunk: u64) -> u64 {
+    chunk.div_ceil(2) * HUNT_CHUNK + chunk / 2 * CLIMB_CHUNK
+}
+
+/// Hill climbing over the bits of the magic, [`CLIMB_CHUNK`] evaluations.
+///
+/// Occupancies that lie wholly in the top byte (a rook's rank on rank 8)
+/// multiply only the magic's low byte, and their part of the index is the
+/// low byte's alone; so a start first draws a low byte under which they
+/// hash without a clash, and the climb leaves it alone.
+fn climb(o: &Occupancies, shift: u32, rng: &mut SplitMix64, scratch: &mut Scratch) -> Option<u64> {
+    const LOW: u64 = 0xff;
+    let top = Occupancies {
+        mask: o.mask,
+        occupancies: o
+            .occupancies
+            .iter()
+            .copied()
+            .filter(|&occ| occ & !(LOW << 56) == 0)
+            .collect(),
+        attacks: (o.occupancies.iter().zip(&o.attacks))
+            .filter(|&(&occ, _)| occ & !(LOW << 56) == 0)
+            .map(|(_, &a)| a)
+            .collect(),
+    };
+    let fixed = if o.mask >> 56 != 0 { LOW } else { 0 };
+    let free_bit = |rng: &mut SplitMix64| loop {
+        let b = rng.next_u64() % 64;
+        if fixed >> b & 1 == 0 {
+            return 1u64 << b;
+        }
+    };
+    let mut evals = 0;
+    while evals < CLIMB_CHUNK {
+        let mut magic = rng.next_u64();
+        if fixed != 0 {
+            while !scratch.is_magic(&top, magic, shift) {
+                magic = magic & !fixed | rng.next_u64() & fixed;
+                evals += 1;
+                if evals >= CLIMB_CHUNK {
+                    return None;
+                }
+            }
+        }
+        let mut clashes = scratch.clashes(o, magic, shift);
+        evals += 1;
+        let mut stale = 0;
+        while clashes > 0 && stale < PATIENCE && evals < CLIMB_CHUNK {
+            let mut next = magic ^ free_bit(rng);
+            if rng.next_u64() % 4 == 0 {
+                next ^= free_bit(rng);
+            }
+            let c = scratch.clashes(o, next, shift);
+            evals += 1;
+            stale = if c < clashes { 0 } else { stale + 1 };
+            if c <= clashes {
+                (magic, clashes) = (next, c);
+            }
+        }
+        if clashes == 0 {
+            return Some(magic);
+        }
+    }
+    None
 }
 
 /// Candidate `k` of a chunk: dense, two-draw and three-draw candidates in
@@ -176,16 +264,16 @@ impl HuntProgress {
         }
     }
 
-    /// Candidates tried so far (whole chunks).
+    /// Candidates tried so far (whole chunks, see [`tries_before`]).
     ///
     /// ```
-    /// # use magic_search::{HuntProgress, HUNT_CHUNK};
+    /// # use magic_search::{HuntProgress, CLIMB_CHUNK, HUNT_CHUNK};
     /// let mut p = HuntProgress::new("bishop,a1,5".parse().unwrap());
     /// p.next_chunk = 3;
-    /// assert_eq!(p.tries(), 3 * HUNT_CHUNK);
+    /// assert_eq!(p.tries(), 2 * HUNT_CHUNK + CLIMB_CHUNK);
     /// ```
     pub fn tries(&self) -> u64 {
-        self.next_chunk * HUNT_CHUNK
+        tries_before(self.next_chunk)
     }
 }
 
@@ -263,6 +351,10 @@ impl HuntState {
             .collect();
         let results = run(&jobs);
         assert_eq!(results.len(), jobs.len(), "one result per job");
+        let tries = jobs
+            .iter()
+            .map(|j| tries_before(j.chunk + 1) - tries_before(j.chunk))
+            .sum();
         // Jobs are in chunk order per target: the first hit is the result.
         for (job, result) in jobs.iter().zip(results) {
             let t = &mut self.targets[job.index];
@@ -272,7 +364,7 @@ impl HuntState {
             t.next_chunk = job.chunk + 1;
             t.found = result;
         }
-        jobs.len() as u64 * HUNT_CHUNK
+        tries
     }
 
     /// The state file: a comment, the seed, then one

@@ -37,7 +37,10 @@ pub use geometry::{
     attacks_by_ray_walk, default_bits, distinct_attack_sets, empty_board_attacks, next_subset,
     parse_square, relevant_mask, square_name, Piece,
 };
-pub use hunt::{parse_piece, HuntJob, HuntProgress, HuntState, HuntTarget, HUNT_CHUNK};
+pub use hunt::{
+    parse_piece, tries_before, HuntJob, HuntProgress, HuntState, HuntTarget, CLIMB_CHUNK,
+    HUNT_CHUNK,
+};
 pub use named::{
     dense_fancy_set, named_set, parse_hunted_csv, repacked_black_set, set_schemes, with_hunted,
     SET_NAMES,

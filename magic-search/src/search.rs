@@ -207,6 +207,32 @@ impl Scratch {
 }
 
 impl Scratch {
+    /// How many occupancies of `o` land on a slot already holding another
+    /// attack set: 0 exactly for a magic. The cost a climbing hunt lowers.
+    ///
+    /// ```
+    /// use magic_search::{Occupancies, Piece, Scratch};
+    /// let o = Occupancies::new(Piece::Bishop, 0);
+    /// // A magic of 0 puts all 64 occupancies in slot 0; 6 of the 7 attack sets clash.
+    /// assert_eq!(Scratch::default().clashes(&o, 0, 58), 63);
+    /// ```
+    pub fn clashes(&mut self, o: &Occupancies, magic: u64, shift: u32) -> u32 {
+        let cur = self.next_epoch(64 - shift);
+        let (occs, atts) = (o.occupancies.as_slice(), o.attacks.as_slice());
+        let (epoch, used) = (self.epoch.as_mut_slice(), self.used.as_mut_slice());
+        let mut clashes = 0;
+        for (&occ, &att) in occs.iter().zip(atts) {
+            let i = (occ.wrapping_mul(magic) >> shift) as usize;
+            if epoch[i] != cur {
+                epoch[i] = cur;
+                used[i] = att;
+            } else if used[i] != att {
+                clashes += 1;
+            }
+        }
+        clashes
+    }
+
     /// Whether `magic` hashes the occupancies of `o` with `hash` into `bits`
     /// bits without a destructive collision.
     ///
