@@ -400,17 +400,13 @@ impl HuntState {
     pub fn parse(text: &str) -> Result<Self, String> {
         let mut seed = None;
         let mut targets = Vec::new();
-        for (n, line) in text.lines().enumerate() {
-            let line = line.trim();
-            if line.is_empty() || line.starts_with('#') || line.starts_with("piece,") {
-                continue;
-            }
-            let bad = |what: &str| format!("line {}: {what}: `{line}`", n + 1);
-            if let Some(s) = line.strip_prefix("seed,") {
+        for row in crate::rows::rows(text) {
+            let bad = |what: &str| row.error(what);
+            if let Some(s) = row.text.strip_prefix("seed,") {
                 seed = Some(parse_u64(s).ok_or_else(|| bad("seed must be a number"))?);
                 continue;
             }
-            let fields: Vec<&str> = line.split(',').collect();
+            let fields: Vec<&str> = row.text.split(',').collect();
             let [piece, square, bits, next, found] = fields[..] else {
                 return Err(bad("expected piece,square,bits,next_chunk,magic"));
             };

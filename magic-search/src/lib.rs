@@ -28,6 +28,7 @@ mod pack;
 mod pack_dense;
 mod published;
 mod rng;
+mod rows;
 mod scheme;
 mod search;
 mod set;

@@ -4,6 +4,7 @@
 //! black set (the published black magics with offsets from
 //! `magic-search pack`).
 
+use crate::rows::{self, hex_magic};
 use crate::set::consecutive;
 use crate::{shipped_set, HuntTarget, MagicSet, Scheme};
 
@@ -21,21 +22,14 @@ const BLACK_REPACKED_CSV: &str = include_str!("../../data/black-repacked.csv");
 /// ```
 pub fn parse_hunted_csv(csv: &str) -> Result<Vec<(HuntTarget, u64)>, String> {
     let mut rows = Vec::new();
-    for (n, line) in csv.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty() || line.starts_with('#') || line.starts_with("piece,") {
-            continue;
-        }
-        let bad = |what: &str| format!("line {}: {what}: `{line}`", n + 1);
-        let Some((target, magic)) = line.rsplit_once(',').filter(|(t, _)| t.contains(',')) else {
+    for row in rows::rows(csv) {
+        let bad = |what: &str| row.error(what);
+        let Some((target, magic)) = row.text.rsplit_once(',').filter(|(t, _)| t.contains(','))
+        else {
             return Err(bad("expected piece,square,bits,magic"));
         };
         let target: HuntTarget = target.parse().map_err(|e: String| bad(&e))?;
-        let magic = magic
-            .trim()
-            .strip_prefix("0x")
-            .and_then(|h| u64::from_str_radix(h, 16).ok())
-            .ok_or_else(|| bad("magic must be 0x and hex digits"))?;
+        let magic = hex_magic(magic).ok_or_else(|| bad("magic must be 0x and hex digits"))?;
         rows.push((target, magic));
     }
     Ok(rows)
@@ -82,23 +76,7 @@ pub fn dense_fancy_set() -> MagicSet {
 /// assert_eq!(set.len, magic_runtime::sets::BLACK_REPACKED_LEN);
 /// ```
 pub fn repacked_black_set() -> MagicSet {
-    let (magics, offsets) =
-        crate::parse_magics_csv(BLACK_REPACKED_CSV).expect("the shipped data file is well formed");
-    let mut set = MagicSet {
-        scheme: Scheme::Black,
-        magics,
-        bits: crate::scheme_default_bits(Scheme::Black),
-        offsets,
-        len: 0,
-    };
-    set.len = set
-        .sub_tables()
-        .iter()
-        .zip(set.offsets.as_flattened())
-        .map(|(t, &o)| o as usize + t.used_len())
-        .max()
-        .unwrap_or(0);
-    set
+    crate::published::from_csv(Scheme::Black, BLACK_REPACKED_CSV)
 }
 
 /// The names `magic_tables!` takes as `set = ...`.

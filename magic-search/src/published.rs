@@ -1,6 +1,7 @@
 //! The published fixed-shift and black magic sets, read from the data files
 //! shipped with the repository.
 
+use crate::rows::{hex_magic, rows};
 use crate::{MagicSet, PerSquare, Scheme};
 
 const FIXED_SHIFT_CSV: &str = include_str!("../../data/fixed-shift-magics.csv");
@@ -22,6 +23,12 @@ pub fn published_set(scheme: Scheme) -> Option<MagicSet> {
         Scheme::Black => BLACK_CSV,
         _ => return None,
     };
+    Some(from_csv(scheme, csv))
+}
+
+/// A shipped data file as a set of `scheme` (12/9 bits), its length the
+/// end of the last used slot.
+pub(crate) fn from_csv(scheme: Scheme, csv: &str) -> MagicSet {
     let (magics, offsets) = parse(csv).expect("the shipped data files are well formed");
     let mut set = MagicSet {
         scheme,
@@ -35,8 +42,9 @@ pub fn published_set(scheme: Scheme) -> Option<MagicSet> {
         .iter()
         .zip(set.offsets.as_flattened())
         .map(|(t, &o)| o as usize + t.used_len())
-        .max()?;
-    Some(set)
+        .max()
+        .unwrap_or(0);
+    set
 }
 
 /// Parses `piece,square,magic,offset` rows; `#` starts a comment line.
@@ -53,17 +61,10 @@ pub fn parse(csv: &str) -> Result<(PerSquare<u64>, PerSquare<u32>), String> {
     let mut magics = [[0; 64]; 2];
     let mut offsets = [[0; 64]; 2];
     let mut seen = [[false; 64]; 2];
-    for (n, line) in csv.lines().enumerate() {
-        let line = line.trim();
-        if line.is_empty()
-            || line.starts_with('#')
-            || line.starts_with("piece,")
-            || line.starts_with("entries ")
-        {
-            continue;
-        }
-        let bad = |what: &str| format!("line {}: {what}: `{line}`", n + 1);
-        let fields: Vec<&str> = line.split(',').map(str::trim).collect();
+    // `entries N` closes the output of `magic-search pack`.
+    for row in rows(csv).filter(|row| !row.text.starts_with("entries ")) {
+        let bad = |what: &str| row.error(what);
+        let fields: Vec<&str> = row.text.split(',').map(str::trim).collect();
         let [piece, square, magic, offset] = fields[..] else {
             return Err(bad("expected piece,square,magic,offset"));
         };
@@ -77,10 +78,7 @@ pub fn parse(csv: &str) -> Result<(PerSquare<u64>, PerSquare<u32>), String> {
             .ok()
             .filter(|&sq| sq < 64)
             .ok_or_else(|| bad("square must be 0 to 63"))?;
-        let magic = magic
-            .strip_prefix("0x")
-            .and_then(|h| u64::from_str_radix(h, 16).ok());
-        magics[p][sq] = magic.ok_or_else(|| bad("magic must be 0x and hex digits"))?;
+        magics[p][sq] = hex_magic(magic).ok_or_else(|| bad("magic must be 0x and hex digits"))?;
         offsets[p][sq] = offset
             .parse()
             .map_err(|_| bad("offset must be an integer"))?;
