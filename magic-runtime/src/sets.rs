@@ -1978,6 +1978,7 @@ pub const BLACK_REPACKED_BISHOP_OFFSETS: [u32; 64] = [
 /// Entries of the table.
 ///
 /// ```
-/// assert!(magic_runtime::sets::BLACK_REPACKED_LEN > 64 * 512);
+/// use magic_runtime::sets::*;
+/// assert!(BLACK_REPACKED_LEN > 64 * 512);
 /// ```
 pub const BLACK_REPACKED_LEN: usize = 87784;

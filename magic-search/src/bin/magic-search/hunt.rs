@@ -15,13 +15,28 @@ use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 /// What `hunt` was asked for.
+#[derive(clap::Args)]
 pub struct HuntArgs {
-    pub targets: Vec<String>,
-    pub seed: u64,
-    pub time: Option<Duration>,
-    pub threads: Option<usize>,
-    pub state: Option<PathBuf>,
-    pub csv: bool,
+    /// What to hunt: `rook,b8,10` (piece, square, bits), `rook,b8` (one
+    /// bit fewer than the mask has) or `bishop,all` (every square, one
+    /// bit fewer). Leave out to resume the hunt in --state.
+    targets: Vec<String>,
+    /// Seed of the candidates (decimal or 0x-prefixed hex).
+    #[arg(long, value_parser = crate::parse_u64, default_value_t = magic_search::DEFAULT_SEED)]
+    seed: u64,
+    /// Stop after this long: 90s, 10m, 2h. Without it, run until every
+    /// target is found.
+    #[arg(long, value_parser = parse_duration)]
+    time: Option<Duration>,
+    /// Worker threads (default: one per core).
+    #[arg(long)]
+    threads: Option<usize>,
+    /// State file: written after every round, read to resume.
+    #[arg(long)]
+    state: Option<PathBuf>,
+    /// Print `piece,square,bits,magic` rows instead of Rust source.
+    #[arg(long)]
+    csv: bool,
 }
 
 /// Expands `piece,square[,bits]` and `piece,all`: without bits, one fewer
@@ -56,7 +71,7 @@ fn fewer(piece: Piece, square: usize) -> HuntTarget {
 }
 
 /// Parses `90`, `90s`, `10m` or `2h`.
-pub fn parse_duration(s: &str) -> Result<Duration, String> {
+fn parse_duration(s: &str) -> Result<Duration, String> {
     let (num, unit) = match s.find(|c: char| !c.is_ascii_digit()) {
         Some(i) => s.split_at(i),
         None => (s, "s"),

@@ -51,28 +51,7 @@ enum Command {
     /// Prints the default fancy set with the found magics in place, as Rust
     /// constants for `FancyTables::new` (or `piece,square,bits,magic` rows
     /// with --csv). Progress goes to stderr; Ctrl-C stops and saves the state.
-    Hunt {
-        /// What to hunt: `rook,b8,10` (piece, square, bits), `rook,b8` (one
-        /// bit fewer than the mask has) or `bishop,all` (every square, one
-        /// bit fewer). Leave out to resume the hunt in --state.
-        targets: Vec<String>,
-        /// Seed of the candidates (decimal or 0x-prefixed hex).
-        #[arg(long, value_parser = parse_u64, default_value_t = DEFAULT_SEED)]
-        seed: u64,
-        /// Stop after this long: 90s, 10m, 2h. Without it, run until every
-        /// target is found.
-        #[arg(long, value_parser = hunt::parse_duration)]
-        time: Option<std::time::Duration>,
-        /// Worker threads (default: one per core).
-        #[arg(long)]
-        threads: Option<usize>,
-        /// State file: written after every round, read to resume.
-        #[arg(long)]
-        state: Option<std::path::PathBuf>,
-        /// Print `piece,square,bits,magic` rows instead of Rust source.
-        #[arg(long)]
-        csv: bool,
-    },
+    Hunt(hunt::HuntArgs),
     /// Choose offsets for fixed-shift or black magics so that their
     /// sub-tables overlap in one short shared array.
     ///
@@ -131,21 +110,7 @@ fn main() -> ExitCode {
             rust,
             csv,
         } => generate(scheme, seed, max_tries, rust, csv).map_err(|e| e.to_string()),
-        Command::Hunt {
-            targets,
-            seed,
-            time,
-            threads,
-            state,
-            csv,
-        } => hunt::hunt(hunt::HuntArgs {
-            targets,
-            seed,
-            time,
-            threads,
-            state,
-            csv,
-        }),
+        Command::Hunt(args) => hunt::hunt(args),
         Command::Pack {
             file,
             scheme,

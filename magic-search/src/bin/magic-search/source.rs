@@ -30,19 +30,21 @@ fn array<T: std::fmt::LowerHex>(name: &str, ty: &str, values: &[T; 64], hex: boo
     out
 }
 
+/// A doctest for a shipped constant, when `examples` asks for one.
+fn example(out: &mut String, examples: bool, name: &str, check: &str) {
+    if examples {
+        writeln!(
+            out,
+            "///\n/// ```\n/// use magic_runtime::sets::*;\n/// assert!({name}{check});\n/// ```"
+        )
+        .unwrap();
+    }
+}
+
 /// The set as Rust constants, names prefixed with `prefix`; with
 /// `examples`, each carries a doctest (for the shipped sets).
 pub fn rust_source(set: &MagicSet, prefix: &str, examples: bool, with_bits: bool) -> String {
     let mut out = String::new();
-    let example = |out: &mut String, name: &str, check: &str| {
-        if examples {
-            writeln!(
-                out,
-                "///\n/// ```\n/// use magic_runtime::sets::*;\n/// assert!({name}{check});\n/// ```"
-            )
-            .unwrap();
-        }
-    };
     for (p, piece) in ["ROOK", "BISHOP"].into_iter().enumerate() {
         let name = format!("{prefix}{piece}");
         writeln!(
@@ -52,7 +54,12 @@ pub fn rust_source(set: &MagicSet, prefix: &str, examples: bool, with_bits: bool
             set.scheme
         )
         .unwrap();
-        example(&mut out, &name, ".iter().all(|&magic| magic != 0)");
+        example(
+            &mut out,
+            examples,
+            &name,
+            ".iter().all(|&magic| magic != 0)",
+        );
         out.push_str(&array(&name, "u64", &set.magics[p], true));
     }
     if with_bits {
@@ -61,6 +68,7 @@ pub fn rust_source(set: &MagicSet, prefix: &str, examples: bool, with_bits: bool
             writeln!(out, "/// {} index bits per square.", piece.to_lowercase()).unwrap();
             example(
                 &mut out,
+                examples,
                 &name,
                 ".iter().all(|&bits| (4..=12).contains(&bits))",
             );
@@ -71,21 +79,7 @@ pub fn rust_source(set: &MagicSet, prefix: &str, examples: bool, with_bits: bool
         set.scheme,
         Scheme::Shared | Scheme::FixedShift | Scheme::Black
     ) {
-        for (p, piece) in ["ROOK", "BISHOP"].into_iter().enumerate() {
-            let name = format!("{prefix}{piece}_OFFSETS");
-            writeln!(
-                out,
-                "/// {} sub-table offsets in the shared array.",
-                piece.to_lowercase()
-            )
-            .unwrap();
-            example(
-                &mut out,
-                &name,
-                &format!(".iter().all(|&o| (o as usize) < {prefix}LEN)"),
-            );
-            out.push_str(&array(&name, "u32", &set.offsets[p], false));
-        }
+        offsets(&mut out, set, prefix, examples);
     }
     if with_bits
         || matches!(
@@ -93,33 +87,43 @@ pub fn rust_source(set: &MagicSet, prefix: &str, examples: bool, with_bits: bool
             Scheme::Shared | Scheme::FixedShift | Scheme::Black | Scheme::OffsetInMagic
         )
     {
-        writeln!(out, "/// Entries of the table.").unwrap();
-        example(&mut out, &format!("{prefix}LEN"), " > 64 * 512");
-        writeln!(out, "pub const {prefix}LEN: usize = {};", set.len).unwrap();
+        len(&mut out, set, prefix, examples);
     }
     out
 }
 
-/// Only the offsets and length of a set whose magics ship under another name.
+/// Only the offsets and length of a shipped set whose magics ship under
+/// another name.
 pub fn offsets_source(set: &MagicSet, prefix: &str) -> String {
     let mut out = String::new();
+    offsets(&mut out, set, prefix, true);
+    len(&mut out, set, prefix, true);
+    out
+}
+
+fn offsets(out: &mut String, set: &MagicSet, prefix: &str, examples: bool) {
     for (p, piece) in ["ROOK", "BISHOP"].into_iter().enumerate() {
         let name = format!("{prefix}{piece}_OFFSETS");
         writeln!(
             out,
-            "/// {} sub-table offsets in the shared array.\n///\n/// ```\n/// use magic_runtime::sets::*;\n/// assert!({name}.iter().all(|&o| (o as usize) < {prefix}LEN));\n/// ```",
+            "/// {} sub-table offsets in the shared array.",
             piece.to_lowercase()
         )
         .unwrap();
+        example(
+            out,
+            examples,
+            &name,
+            &format!(".iter().all(|&o| (o as usize) < {prefix}LEN)"),
+        );
         out.push_str(&array(&name, "u32", &set.offsets[p], false));
     }
-    writeln!(
-        out,
-        "/// Entries of the table.\n///\n/// ```\n/// assert!(magic_runtime::sets::{prefix}LEN > 64 * 512);\n/// ```\npub const {prefix}LEN: usize = {};",
-        set.len
-    )
-    .unwrap();
-    out
+}
+
+fn len(out: &mut String, set: &MagicSet, prefix: &str, examples: bool) {
+    writeln!(out, "/// Entries of the table.").unwrap();
+    example(out, examples, &format!("{prefix}LEN"), " > 64 * 512");
+    writeln!(out, "pub const {prefix}LEN: usize = {};", set.len).unwrap();
 }
 
 fn bits_array(name: &str, bits: &[u8; 64]) -> String {
