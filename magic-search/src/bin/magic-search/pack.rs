@@ -20,23 +20,24 @@ pub fn pack(
         .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
     let (magics, _offsets) =
         parse_magics_csv(&text).map_err(|e| format!("{}: {e}", file.display()))?;
-    let scheme = match scheme {
-        Some(s @ (Scheme::FixedShift | Scheme::Black)) => s,
+    let mut set = match scheme {
+        Some(s @ (Scheme::FixedShift | Scheme::Black)) => {
+            let set = unpacked(s, magics);
+            if let Some(bad) = first_clash(&set) {
+                return Err(format!("{bad} is not a {s} magic; check the file"));
+            }
+            set
+        }
         Some(s) => return Err(format!("pack takes fixed_shift or black magics, not {s}")),
-        None => detect(&magics).ok_or(
-            "these are neither fixed-shift nor black magics at 12 rook and 9 bishop bits; check the file",
-        )?,
+        // The hash under which every square's magic is collision-free.
+        None => [Scheme::Black, Scheme::FixedShift]
+            .into_iter()
+            .map(|s| unpacked(s, magics))
+            .find(|set| first_clash(set).is_none())
+            .ok_or(
+                "these are neither fixed-shift nor black magics at 12 rook and 9 bishop bits; check the file",
+            )?,
     };
-    let mut set = MagicSet {
-        scheme,
-        magics,
-        bits: magic_search::scheme_default_bits(scheme),
-        offsets: [[0; 64]; 2],
-        len: 0,
-    };
-    if let Some(bad) = first_clash(&set) {
-        return Err(format!("{bad} is not a {scheme} magic; check the file"));
-    }
     let tables = set.sub_tables();
     let restarts = restarts.max(1);
     let bar = ProgressBar::new(effort * restarts);
@@ -72,20 +73,15 @@ pub fn pack(
     Ok(out)
 }
 
-/// The hash under which every square's magic is collision-free.
-fn detect(magics: &[[u64; 64]; 2]) -> Option<Scheme> {
-    [Scheme::Black, Scheme::FixedShift]
-        .into_iter()
-        .find(|&scheme| {
-            let set = MagicSet {
-                scheme,
-                magics: *magics,
-                bits: magic_search::scheme_default_bits(scheme),
-                offsets: [[0; 64]; 2],
-                len: 0,
-            };
-            first_clash(&set).is_none()
-        })
+/// `magics` as a set of `scheme` at 12/9 bits, offsets not yet chosen.
+fn unpacked(scheme: Scheme, magics: [[u64; 64]; 2]) -> MagicSet {
+    MagicSet {
+        scheme,
+        magics,
+        bits: magic_search::scheme_default_bits(scheme),
+        offsets: [[0; 64]; 2],
+        len: 0,
+    }
 }
 
 /// The first square whose magic maps two attack sets to one slot.
