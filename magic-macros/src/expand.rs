@@ -3,7 +3,7 @@
 //! user's crate compiles.
 
 use crate::validate::Table;
-use magic_search::{magic_set_with, named_set, MagicSet, Scheme, SearchOptions};
+use magic_search::{magic_set_with, named_set, Builder, MagicSet, SearchOptions};
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
 use syn::Error;
@@ -25,30 +25,26 @@ fn expand_table(t: &Table) -> syn::Result<TokenStream> {
     let [rook, bishop] = set.magics.map(|m| u64s(&m));
     let [rook_bits, bishop_bits] = set.bits.map(|b| u8s(&b));
     let [rook_offsets, bishop_offsets] = set.offsets.map(|o| u32s(&o));
+    let krate = &t.krate;
     let ty = syn::Ident::new(t.scheme.type_name(), proc_macro2::Span::call_site());
-    let (generics, value) = match t.scheme {
-        Scheme::Fancy | Scheme::ByteLookup | Scheme::Magic32 => (
-            quote!(<#len>),
-            quote!(::magic_runtime::#ty::new(&#rook, &#rook_bits, &#bishop, &#bishop_bits)),
-        ),
-        Scheme::Plain => (
-            quote!(),
-            quote!(::magic_runtime::#ty::new(&#rook, &#bishop)),
-        ),
-        Scheme::ShiftInMagic | Scheme::OffsetInMagic => (
-            quote!(<#len>),
-            quote!(::magic_runtime::#ty::new(&#rook, &#bishop)),
-        ),
-        Scheme::Shared | Scheme::FixedShift | Scheme::Black => (
-            quote!(<#len>),
-            quote!(::magic_runtime::#ty::new(&#rook, &#rook_offsets, &#bishop, &#bishop_offsets)),
-        ),
-        Scheme::Pext | Scheme::PextPdep => (quote!(), quote!(::magic_runtime::#ty::new())),
-        Scheme::Hyperbola => (quote!(), quote!(::magic_runtime::#ty)),
+    let generics = match t.scheme.has_length_parameter() {
+        true => quote!(<#len>),
+        false => quote!(),
+    };
+    let value = match t.scheme.builder() {
+        Builder::MagicsAndBits => {
+            quote!(#krate::#ty::new(&#rook, &#rook_bits, &#bishop, &#bishop_bits))
+        }
+        Builder::Magics => quote!(#krate::#ty::new(&#rook, &#bishop)),
+        Builder::MagicsAndOffsets => {
+            quote!(#krate::#ty::new(&#rook, &#rook_offsets, &#bishop, &#bishop_offsets))
+        }
+        Builder::Nothing => quote!(#krate::#ty::new()),
+        Builder::UnitStruct => quote!(#krate::#ty),
     };
     Ok(quote! {
         #(#attrs)*
-        #vis #static_token #name: ::magic_runtime::#ty #generics = #value;
+        #vis #static_token #name: #krate::#ty #generics = #value;
     })
 }
 

@@ -2,9 +2,10 @@
 //! `#[attrs] vis static NAME { key = value, ... }`.
 
 use proc_macro2::{Span, TokenTree};
+use syn::ext::IdentExt;
 use syn::parse::{Parse, ParseStream};
 use syn::punctuated::Punctuated;
-use syn::{braced, bracketed, token, Attribute, Ident, LitInt, Token, Visibility};
+use syn::{braced, bracketed, token, Attribute, Ident, LitInt, LitStr, Path, Token, Visibility};
 
 /// Everything between the macro's braces.
 pub struct Input {
@@ -31,6 +32,8 @@ pub enum Value {
     Int(LitInt),
     Ident(Ident),
     List(token::Bracket, Vec<Value>),
+    /// The path of `crate = ...`, written bare or as a string.
+    Path(Path),
     /// Anything else, kept for its span.
     Other(TokenTree),
 }
@@ -41,6 +44,7 @@ impl Value {
             Value::Int(lit) => lit.span(),
             Value::Ident(ident) => ident.span(),
             Value::List(bracket, _) => bracket.span.join(),
+            Value::Path(path) => syn::spanned::Spanned::span(path),
             Value::Other(tt) => tt.span(),
         }
     }
@@ -87,12 +91,15 @@ impl Parse for Item {
 
 impl Parse for KeyValue {
     fn parse(input: ParseStream) -> syn::Result<Self> {
-        let key = input.parse()?;
+        // `crate` is a keyword; take it as a key like any other.
+        let key = Ident::parse_any(input)?;
         input.parse::<Token![=]>()?;
-        Ok(KeyValue {
-            key,
-            value: input.parse()?,
-        })
+        let value = match key == "crate" && (input.peek(LitStr) || !input.peek(LitInt)) {
+            true if input.peek(LitStr) => Value::Path(input.parse::<LitStr>()?.parse()?),
+            true => Value::Path(Path::parse_mod_style(input)?),
+            false => input.parse()?,
+        };
+        Ok(KeyValue { key, value })
     }
 }
 

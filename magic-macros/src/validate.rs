@@ -2,13 +2,13 @@
 
 use crate::parse::{Input, Item, KeyValue, Value};
 use magic_search::{
-    distinct_attack_sets, named_set, scheme_default_bits, set_schemes, square_name, PerSquare,
-    Piece, Scheme, DEFAULT_SEED, SET_NAMES,
+    check_bits, named_set, scheme_default_bits, set_schemes, PerSquare, Piece, Scheme,
+    DEFAULT_SEED, SET_NAMES,
 };
 use proc_macro2::Span;
 use syn::{Attribute, Error, Ident, Visibility};
 
-const KEYS: &str = "scheme, set, seed, rook_bits, bishop_bits, max_tries";
+const KEYS: &str = "scheme, set, seed, rook_bits, bishop_bits, max_tries, crate";
 
 /// A validated request for one table.
 pub struct Table {
@@ -24,6 +24,8 @@ pub struct Table {
     pub set: Option<&'static str>,
     /// Where a failed search points: the bits the user gave, or the name.
     pub search_span: [Span; 2],
+    /// The path of `magic_runtime` as the calling crate sees it.
+    pub krate: proc_macro2::TokenStream,
 }
 
 pub fn validate(input: Input) -> syn::Result<Vec<Table>> {
@@ -50,8 +52,25 @@ fn table(item: Item) -> syn::Result<Table> {
         None => Scheme::Fancy,
         Some(kv) => scheme(kv)?,
     };
+    let krate = match find("crate") {
+        None => quote::quote!(::magic_runtime),
+        Some(KeyValue {
+            value: Value::Path(path),
+            ..
+        }) => quote::ToTokens::to_token_stream(path),
+        Some(kv) => {
+            return Err(Error::new(
+                kv.value.span(),
+                "crate must be a path, like `crate = my_engine::magic_runtime`",
+            ))
+        }
+    };
     if !scheme.has_magics() {
-        if let Some(kv) = item.keys.iter().find(|kv| kv.key != "scheme") {
+        if let Some(kv) = item
+            .keys
+            .iter()
+            .find(|kv| kv.key != "scheme" && kv.key != "crate")
+        {
             return Err(Error::new_spanned(
                 &kv.key,
                 format!(
@@ -102,6 +121,7 @@ fn table(item: Item) -> syn::Result<Table> {
         max_tries,
         set,
         search_span,
+        krate,
     })
 }
 
@@ -131,7 +151,10 @@ fn set_name(kv: &KeyValue, scheme: Scheme, keys: &[KeyValue]) -> syn::Result<&'s
             ),
         ));
     }
-    if let Some(other) = keys.iter().find(|k| k.key != "scheme" && k.key != "set") {
+    if let Some(other) = keys
+        .iter()
+        .find(|k| k.key != "scheme" && k.key != "set" && k.key != "crate")
+    {
         return Err(Error::new_spanned(
             &other.key,
             format!(
@@ -201,22 +224,13 @@ fn piece_bits(piece: Piece, kv: &KeyValue) -> syn::Result<[u8; 64]> {
 }
 
 /// The bits of one square: at least enough to tell its distinct attack sets
-/// apart, at most the piece's largest relevant mask.
+/// apart, at most the piece's largest relevant mask (the const builders'
+/// check, with the same message).
 fn square_bits(piece: Piece, sq: usize, value: &Value, key: &Ident) -> syn::Result<u8> {
     let example = format!("{key} = {}", piece.max_bits());
     let n = integer(value, &key.to_string(), &example)?;
-    let sets = distinct_attack_sets(piece, sq);
-    let min = u64::from(u32::BITS - (sets - 1).leading_zeros());
-    let max = u64::from(piece.max_bits());
-    if n < min || n > max {
-        return Err(Error::new(
-            value.span(),
-            format!(
-                "{n} {} bits is out of range for {}: use {min} to {max} ({sets} distinct attack sets need at least {min})",
-                piece.name(),
-                square_name(sq),
-            ),
-        ));
+    match check_bits(piece, sq, n) {
+        Ok(bits) => Ok(bits as u8),
+        Err(message) => Err(Error::new(value.span(), message.as_str())),
     }
-    Ok(n as u8)
 }

@@ -1,8 +1,6 @@
 //! Hyperbola Quintessence: sliding attacks computed from the occupancy with
 //! a subtraction and byte swaps per line, no table at all.
 
-use crate::sliders::impl_sliders;
-
 const FILE_A: u64 = 0x0101_0101_0101_0101;
 const DIAGONAL: u64 = 0x8040_2010_0804_0201;
 const ANTI_DIAGONAL: u64 = 0x0102_0408_1020_4080;
@@ -100,4 +98,30 @@ impl Hyperbola {
     }
 }
 
-impl_sliders!(Hyperbola, "Hyperbola");
+impl Hyperbola {
+    /// Queen attacks from `sq` given the occupancy `occ`: rook and bishop
+    /// attacks together.
+    ///
+    /// ```
+    /// assert_eq!(magic_runtime::Hyperbola.queen(27, !0), 0x1c_141c_0000);
+    /// ```
+    #[inline(always)]
+    pub const fn queen(&self, sq: usize, occ: u64) -> u64 {
+        self.rook(sq, occ) | self.bishop(sq, occ)
+    }
+}
+
+impl crate::Sliders for Hyperbola {
+    #[inline(always)]
+    fn rook(&self, sq: usize, occ: u64) -> u64 {
+        Hyperbola::rook(self, sq, occ)
+    }
+    #[inline(always)]
+    fn bishop(&self, sq: usize, occ: u64) -> u64 {
+        Hyperbola::bishop(self, sq, occ)
+    }
+    #[inline(always)]
+    fn queen(&self, sq: usize, occ: u64) -> u64 {
+        Hyperbola::queen(self, sq, occ)
+    }
+}

@@ -1,30 +1,22 @@
-//! Turning magics, bits and offsets into a [`Layout`], with the checks that
-//! come before any occupancy is visited.
+//! Turning a builder's magics, bits and offsets into a [`Layout`]: the
+//! per-square loops every builder shares.
 
-use crate::fill::{HashKind, Layout, SquareHash};
-use crate::geometry::{relevant_mask, square_name, Piece};
-use crate::message::Message;
+use crate::visit::Layout;
+use crate::{check_bits, Hash, Piece, SquareHash};
 
-/// Index bits of one square, checked to be between 1 and the piece's maximum.
-pub(crate) const fn checked_bits(piece: Piece, sq: usize, bits: u32) -> u32 {
-    if bits == 0 || bits > piece.max_bits() {
-        Message::new()
-            .str(piece.name())
-            .str(" bits for ")
-            .str(square_name(sq))
-            .str(" are ")
-            .dec(bits as usize)
-            .str("; use 1 to ")
-            .dec(piece.max_bits() as usize)
-            .panic();
+/// Index bits of one square, checked to tell its attack sets apart and to
+/// be at most the piece's maximum.
+pub(crate) const fn checked_bits(piece: Piece, sq: usize, bits: u64) -> u32 {
+    match check_bits(piece, sq, bits) {
+        Ok(bits) => bits,
+        Err(message) => message.panic(),
     }
-    bits
 }
 
 /// Sub-tables one after the other, rooks first, each `2^bits` long; returns
 /// the layout and the total length.
 pub(crate) const fn consecutive(
-    kind: HashKind,
+    hash: Hash,
     magics: [&[u64; 64]; 2],
     bits: [&[u8; 64]; 2],
 ) -> (Layout, usize) {
@@ -35,14 +27,8 @@ pub(crate) const fn consecutive(
         let piece = Piece::ALL[p];
         let mut sq = 0;
         while sq < 64 {
-            let b = checked_bits(piece, sq, bits[p][sq] as u32);
-            layout[p][sq] = SquareHash {
-                kind,
-                mask: relevant_mask(piece, sq),
-                magic: magics[p][sq],
-                bits: b,
-                offset,
-            };
+            let b = checked_bits(piece, sq, bits[p][sq] as u64);
+            layout[p][sq] = SquareHash::new(hash, piece, sq, magics[p][sq], b, offset);
             offset += 1 << b;
             sq += 1;
         }
@@ -51,10 +37,11 @@ pub(crate) const fn consecutive(
     (layout, offset)
 }
 
-/// Sub-tables at given offsets, every square with the same index bits per
-/// piece (the fixed-shift schemes).
+/// Sub-tables at the given offsets,
+/// with the same index bits on every square of a piece (the fixed-shift
+/// schemes).
 pub(crate) const fn at_offsets(
-    kind: HashKind,
+    hash: Hash,
     magics: [&[u64; 64]; 2],
     offsets: [&[u32; 64]; 2],
     bits: [u32; 2],
@@ -62,16 +49,10 @@ pub(crate) const fn at_offsets(
     let mut layout = [[SquareHash::EMPTY; 64]; 2];
     let mut p = 0;
     while p < 2 {
-        let piece = Piece::ALL[p];
         let mut sq = 0;
         while sq < 64 {
-            layout[p][sq] = SquareHash {
-                kind,
-                mask: relevant_mask(piece, sq),
-                magic: magics[p][sq],
-                bits: bits[p],
-                offset: offsets[p][sq] as usize,
-            };
+            let (magic, offset) = (magics[p][sq], offsets[p][sq] as usize);
+            layout[p][sq] = SquareHash::new(hash, Piece::ALL[p], sq, magic, bits[p], offset);
             sq += 1;
         }
         p += 1;
@@ -90,20 +71,27 @@ pub(crate) const fn embedded_bits(magics: &[u64; 64]) -> [u8; 64] {
     bits
 }
 
-/// The number of entries of a fancy table with these bits per square: the
-/// `N` of [`FancyTables<N>`](crate::FancyTables).
-///
-/// ```
-/// use magic_runtime::{default_bits, fancy_table_len, Piece};
-/// let n = fancy_table_len(&default_bits(Piece::Rook), &default_bits(Piece::Bishop));
-/// assert_eq!(n, 102_400 + 5_248);
-/// ```
-pub const fn fancy_table_len(rook_bits: &[u8; 64], bishop_bits: &[u8; 64]) -> usize {
-    let mut n = 0;
-    let mut sq = 0;
-    while sq < 64 {
-        n += (1usize << rook_bits[sq]) + (1usize << bishop_bits[sq]);
-        sq += 1;
-    }
-    n
+/// One entry per square of a layout, made by `$make` from the piece index
+/// `$p`, the square `$sq` and its hash `$h`: the per-square loop every
+/// table type's entries come from.
+macro_rules! entries_of {
+    ($layout:expr, |$p:ident, $sq:ident, $h:ident| $make:expr) => {{
+        let layout = &$layout;
+        let mut squares = {
+            let ($p, $sq, $h) = (0usize, 0usize, layout[0][0]);
+            [[$make; 64]; 2]
+        };
+        let mut $p = 0;
+        while $p < 2 {
+            let mut $sq = 0;
+            while $sq < 64 {
+                let $h = layout[$p][$sq];
+                squares[$p][$sq] = $make;
+                $sq += 1;
+            }
+            $p += 1;
+        }
+        squares
+    }};
 }
+pub(crate) use entries_of;

@@ -33,43 +33,47 @@
 #![deny(missing_docs)]
 
 mod byte_lookup;
+mod clash;
 mod diagram;
 mod fancy;
 mod fill;
 mod fixed_shift;
-mod geometry;
 mod hyperbola;
 mod layout;
 mod magic32;
-mod message;
 mod offset_in_magic;
 mod pext;
 mod pext_tables;
 mod plain;
-pub mod sets;
 mod shared;
 mod shift_in_magic;
 mod sliders;
+mod template;
+mod visit;
 
-pub use byte_lookup::{ByteLookupTables, DISTINCT_ATTACK_SETS};
+pub use byte_lookup::ByteLookupTables;
 pub use diagram::Diagram;
-pub use fancy::{FancyTables, DEFAULT_FANCY_LEN};
-pub use fixed_shift::{BlackMagicTables, FixedShiftTables, FIXED_BISHOP_BITS, FIXED_ROOK_BITS};
-pub use geometry::{
-    attacks_by_ray_walk, default_bits, distinct_attack_sets, empty_board_attacks, next_subset,
-    parse_square, relevant_mask, square_name, Piece,
-};
+pub use fancy::FancyTables;
+pub use fixed_shift::{BlackMagicTables, FixedShiftTables};
 pub use hyperbola::Hyperbola;
-pub use layout::fancy_table_len;
 pub use magic32::Magic32Tables;
-pub use offset_in_magic::{OffsetInMagicTables, OFFSET_UNIT};
+pub use offset_in_magic::OffsetInMagicTables;
 pub use pext::uses_bmi2;
 pub use pext_tables::{PextPdepTables, PextTables};
-pub use plain::{PlainTables, PLAIN_BISHOP_BITS, PLAIN_LEN, PLAIN_ROOK_BITS};
-pub use sets::SHARED_LEN;
+pub use plain::PlainTables;
 pub use shared::SharedTables;
 pub use shift_in_magic::ShiftInMagicTables;
 pub use sliders::Sliders;
+
+pub use magic_core::sets;
+pub use magic_core::sets::SHARED_LEN;
+pub(crate) use magic_core::SlotRule;
+pub use magic_core::{
+    attacks_by_ray_walk, check_bits, default_bits, distinct_attack_sets, empty_board_attacks,
+    fancy_table_len, min_bits, next_subset, parse_square, pdep, pext, relevant_mask, square_name,
+    AttackSets, Hash, Message, Piece, SquareHash, DEFAULT_FANCY_LEN, DISTINCT_ATTACK_SETS,
+    FIXED_BISHOP_BITS, FIXED_ROOK_BITS, OFFSET_UNIT, PLAIN_LEN,
+};
 
 /// Generates magic attack tables while the crate compiles.
 ///

@@ -1,36 +1,11 @@
 //! Parallel bit extract and deposit: the BMI2 instructions where the code
-//! being compiled targets them, a portable loop everywhere else.
+//! being compiled targets them, the portable loops of `magic-core`
+//! everywhere else.
 
-/// Packs the bits of `x` selected by `mask` into the low bits, in order.
-pub(crate) const fn pext(x: u64, mut mask: u64) -> u64 {
-    let mut packed = 0;
-    let mut bit = 1;
-    while mask != 0 {
-        if x & mask & mask.wrapping_neg() != 0 {
-            packed |= bit;
-        }
-        mask &= mask - 1;
-        bit <<= 1;
-    }
-    packed
-}
+#[cfg(not(all(target_arch = "x86_64", target_feature = "bmi2")))]
+use crate::{pdep, pext};
 
-/// Spreads the low bits of `x` over the set bits of `mask`, in order.
-#[cfg_attr(all(target_arch = "x86_64", target_feature = "bmi2"), allow(dead_code))]
-pub(crate) const fn pdep(x: u64, mut mask: u64) -> u64 {
-    let mut spread = 0;
-    let mut bit = 1;
-    while mask != 0 {
-        if x & bit != 0 {
-            spread |= mask & mask.wrapping_neg();
-        }
-        mask &= mask - 1;
-        bit <<= 1;
-    }
-    spread
-}
-
-/// [`pext`] as one instruction when the crate being compiled targets BMI2.
+/// `pext` as one instruction when the crate being compiled targets BMI2.
 #[inline(always)]
 pub(crate) fn pext_fast(x: u64, mask: u64) -> u64 {
     #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]
@@ -40,7 +15,7 @@ pub(crate) fn pext_fast(x: u64, mask: u64) -> u64 {
     return pext(x, mask);
 }
 
-/// [`pdep`] as one instruction when the crate being compiled targets BMI2.
+/// `pdep` as one instruction when the crate being compiled targets BMI2.
 #[inline(always)]
 pub(crate) fn pdep_fast(x: u64, mask: u64) -> u64 {
     #[cfg(all(target_arch = "x86_64", target_feature = "bmi2"))]

@@ -4,7 +4,7 @@
 ///
 /// Every table type of this crate implements it, so an engine can be generic
 /// over the scheme. Each type also has the same three lookups as inherent
-/// `const fn`s, usable in `const` context.
+/// functions, `const fn` wherever the lookup can be (all but PEXT).
 ///
 /// ```
 /// use magic_runtime::{attacks_by_ray_walk, Piece, Sliders};
@@ -32,74 +32,3 @@ pub trait Sliders {
         self.rook(sq, occ) | self.bishop(sq, occ)
     }
 }
-
-/// Implements [`Sliders`] and the inherent `queen` by delegating to the
-/// inherent `rook` and `bishop` of a table type.
-macro_rules! impl_sliders {
-    (@runtime $ty:ident, $example:literal) => {
-        impl $ty {
-            /// Queen attacks from `sq` given the occupancy `occ`: rook and
-            /// bishop attacks together.
-            ///
-            /// ```
-            /// # use magic_runtime::*;
-            #[doc = concat!("let t = ", $example, ";")]
-            /// assert_eq!(t.queen(27, 0).count_ones(), 27);
-            /// assert_eq!(t.queen(27, !0), 0x1c_141c_0000);
-            /// ```
-            #[inline(always)]
-            pub fn queen(&self, sq: usize, occ: u64) -> u64 {
-                self.rook(sq, occ) | self.bishop(sq, occ)
-            }
-        }
-
-        impl $crate::Sliders for $ty {
-            #[inline(always)]
-            fn rook(&self, sq: usize, occ: u64) -> u64 {
-                $ty::rook(self, sq, occ)
-            }
-            #[inline(always)]
-            fn bishop(&self, sq: usize, occ: u64) -> u64 {
-                $ty::bishop(self, sq, occ)
-            }
-            #[inline(always)]
-            fn queen(&self, sq: usize, occ: u64) -> u64 {
-                $ty::queen(self, sq, occ)
-            }
-        }
-    };
-    ($ty:ident $(<$n:ident>)?, $example:literal) => {
-        impl$(<const $n: usize>)? $ty$(<$n>)? {
-            /// Queen attacks from `sq` given the occupancy `occ`: rook and
-            /// bishop attacks together.
-            ///
-            /// ```
-            /// # use magic_runtime::{sets, default_bits, Piece::*, *};
-            #[doc = concat!("let t = ", $example, ";")]
-            /// let d4 = 27;
-            /// assert_eq!(t.queen(d4, 0).count_ones(), 27);
-            /// assert_eq!(t.queen(d4, !0), 0x1c_141c_0000);
-            /// ```
-            #[inline(always)]
-            pub const fn queen(&self, sq: usize, occ: u64) -> u64 {
-                self.rook(sq, occ) | self.bishop(sq, occ)
-            }
-        }
-
-        impl$(<const $n: usize>)? $crate::Sliders for $ty$(<$n>)? {
-            #[inline(always)]
-            fn rook(&self, sq: usize, occ: u64) -> u64 {
-                $ty::rook(self, sq, occ)
-            }
-            #[inline(always)]
-            fn bishop(&self, sq: usize, occ: u64) -> u64 {
-                $ty::bishop(self, sq, occ)
-            }
-            #[inline(always)]
-            fn queen(&self, sq: usize, occ: u64) -> u64 {
-                $ty::queen(self, sq, occ)
-            }
-        }
-    };
-}
-pub(crate) use impl_sliders;

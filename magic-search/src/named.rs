@@ -6,10 +6,7 @@
 
 use crate::rows::{self, hex_magic};
 use crate::set::consecutive;
-use crate::{shipped_set, HuntTarget, MagicSet, Scheme};
-
-const DENSE_FANCY_CSV: &str = include_str!("../../data/dense-fancy.csv");
-const BLACK_REPACKED_CSV: &str = include_str!("../../data/black-repacked.csv");
+use crate::{HuntTarget, MagicSet, Scheme};
 
 /// Reads `piece,square,bits,magic` rows, as `magic-search hunt --format csv`
 /// writes them; `#` starts a comment line.
@@ -53,30 +50,29 @@ pub fn with_hunted(mut set: MagicSet, found: &[(HuntTarget, u64)]) -> MagicSet {
     set
 }
 
-/// The dense fancy set from `data/dense-fancy.csv`, the source of
-/// `magic_runtime::sets::DENSE_FANCY_*`.
+/// The dense fancy set: `magic_core::sets::DENSE_FANCY_*`, generated from
+/// `data/dense-fancy.csv`.
 ///
 /// ```
 /// let set = magic_search::dense_fancy_set();
 /// assert!(set.len < 107_648);
-/// assert_eq!(set.len, magic_runtime::sets::DENSE_FANCY_LEN);
+/// assert_eq!(set.len, magic_search::shipped::DENSE_FANCY_LEN);
 /// ```
 pub fn dense_fancy_set() -> MagicSet {
-    let found = parse_hunted_csv(DENSE_FANCY_CSV).expect("the shipped data file is well formed");
-    with_hunted(shipped_set(Scheme::Fancy), &found)
+    named_set("dense", Scheme::Fancy).expect("the dense set suits fancy tables")
 }
 
-/// The black magics of Volker Annuss and Niklas Fiekas with the offsets in
-/// `data/black-repacked.csv`, the source of
-/// `magic_runtime::sets::BLACK_REPACKED_*`.
+/// The black magics of Volker Annuss and Niklas Fiekas with the offsets of
+/// `magic_core::sets::BLACK_REPACKED_*`, generated from
+/// `data/black-repacked.csv`.
 ///
 /// ```
 /// let set = magic_search::repacked_black_set();
 /// assert!(set.len < 87_988);
-/// assert_eq!(set.len, magic_runtime::sets::BLACK_REPACKED_LEN);
+/// assert_eq!(set.len, magic_search::shipped::BLACK_REPACKED_LEN);
 /// ```
 pub fn repacked_black_set() -> MagicSet {
-    crate::published::from_csv(Scheme::Black, BLACK_REPACKED_CSV)
+    named_set("repacked", Scheme::Black).expect("the repacked set suits black tables")
 }
 
 /// The names `magic_tables!` takes as `set = ...`.
@@ -107,8 +103,8 @@ pub fn set_schemes(name: &str) -> &'static [Scheme] {
 /// ```
 /// use magic_search::{named_set, Scheme};
 /// let set = named_set("dense", Scheme::Fancy).unwrap();
-/// assert_eq!(set.len, magic_runtime::sets::DENSE_FANCY_LEN);
-/// assert_eq!(named_set("repacked", Scheme::Black).unwrap().len, magic_runtime::sets::BLACK_REPACKED_LEN);
+/// assert_eq!(set.len, magic_search::shipped::DENSE_FANCY_LEN);
+/// assert_eq!(named_set("repacked", Scheme::Black).unwrap().len, magic_search::shipped::BLACK_REPACKED_LEN);
 /// assert!(named_set("dense", Scheme::Plain).is_none());
 /// assert!(named_set("sparse", Scheme::Fancy).is_none());
 /// ```

@@ -1,7 +1,7 @@
 //! Placing sub-tables in one shared array so that they overlap where their
 //! slots allow it.
 
-use crate::{empty_board_attacks, Hash, Piece};
+use crate::{empty_board_attacks, Hash, Piece, SlotRule};
 
 /// One square's sub-table before placement: `entries[i]` is the attack set
 /// stored in slot `i`, or 0 where no occupancy maps.
@@ -70,21 +70,6 @@ impl SubTable {
     }
 }
 
-/// When two squares may use one slot.
-///
-/// ```
-/// use magic_search::SlotRule;
-/// assert_ne!(SlotRule::Exact, SlotRule::PostMasked);
-/// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum SlotRule {
-    /// Only with the same attack set (or one of them unused).
-    Exact,
-    /// With post-masks (Hansen): the slot holds the union, and neither
-    /// square may see a square in its post-mask that it does not attack.
-    PostMasked,
-}
-
 /// The shared array as it fills: union of attacks and of post-masks.
 struct Array {
     attacks: Vec<u64>,
@@ -97,12 +82,7 @@ impl Array {
             let Some(&e) = self.attacks.get(offset + i) else {
                 return true;
             };
-            match rule {
-                SlotRule::Exact => e == 0 || e == a,
-                SlotRule::PostMasked => {
-                    e & postmask & !a == 0 && a & self.covered[offset + i] & !e == 0
-                }
-            }
+            rule.admits(e, self.covered[offset + i], a, postmask)
         })
     }
 

@@ -1,11 +1,8 @@
-//! The published fixed-shift and black magic sets, read from the data files
-//! shipped with the repository.
+//! The published fixed-shift and black magic sets, and reading sets in the
+//! `piece,square,magic,offset` layout of the files they were published in.
 
 use crate::rows::{hex_magic, rows};
-use crate::{MagicSet, PerSquare, Scheme};
-
-const FIXED_SHIFT_CSV: &str = include_str!("../../data/fixed-shift-magics.csv");
-const BLACK_CSV: &str = include_str!("../../data/black-magics.csv");
+use crate::{shipped_set, MagicSet, PerSquare, Scheme};
 
 /// The published set of a scheme: Volker Annuss's fixed-shift magics
 /// (88,772 entries) and the black magics of Volker Annuss and Niklas Fiekas
@@ -18,18 +15,27 @@ const BLACK_CSV: &str = include_str!("../../data/black-magics.csv");
 /// assert!(published_set(Scheme::Fancy).is_none());
 /// ```
 pub fn published_set(scheme: Scheme) -> Option<MagicSet> {
-    let csv = match scheme {
-        Scheme::FixedShift => FIXED_SHIFT_CSV,
-        Scheme::Black => BLACK_CSV,
-        _ => return None,
-    };
-    Some(from_csv(scheme, csv))
+    // The shipped sets of these schemes are the published ones, generated
+    // from `data/*.csv` by `magic-search emit-sets`.
+    matches!(scheme, Scheme::FixedShift | Scheme::Black).then(|| shipped_set(scheme))
 }
 
-/// A shipped data file as a set of `scheme` (12/9 bits), its length the
-/// end of the last used slot.
-pub(crate) fn from_csv(scheme: Scheme, csv: &str) -> MagicSet {
-    let (magics, offsets) = parse(csv).expect("the shipped data files are well formed");
+/// `piece,square,magic,offset` rows as a set of `scheme` (12/9 bits), its
+/// length the end of the last used slot.
+///
+/// ```
+/// use magic_search::{published_set, set_from_magics_csv, Scheme};
+/// let black = published_set(Scheme::Black).unwrap();
+/// let mut csv = String::new();
+/// for (p, piece) in ["rook", "bishop"].iter().enumerate() {
+///     for sq in 0..64 {
+///         csv += &format!("{piece},{sq},{:#x},{}\n", black.magics[p][sq], black.offsets[p][sq]);
+///     }
+/// }
+/// assert_eq!(set_from_magics_csv(Scheme::Black, &csv).unwrap(), black);
+/// ```
+pub fn set_from_magics_csv(scheme: Scheme, csv: &str) -> Result<MagicSet, String> {
+    let (magics, offsets) = parse(csv)?;
     let mut set = MagicSet {
         scheme,
         magics,
@@ -44,7 +50,7 @@ pub(crate) fn from_csv(scheme: Scheme, csv: &str) -> MagicSet {
         .map(|(t, &o)| o as usize + t.used_len())
         .max()
         .unwrap_or(0);
-    set
+    Ok(set)
 }
 
 /// Parses `piece,square,magic,offset` rows; `#` starts a comment line.

@@ -2,51 +2,8 @@
 
 use crate::rng::SplitMix64;
 use crate::SearchError;
-use crate::{attacks_by_ray_walk, next_subset, relevant_mask, Piece};
-
-/// How a magic turns an occupancy into an index of `bits` bits.
-///
-/// ```
-/// use magic_search::Hash;
-/// let (mask, magic) = (0b0110, 1u64 << 62);
-/// // occ & mask = 0b0010: bit 1 times 2^62 lands on bit 63.
-/// assert_eq!(Hash::Multiply.index(mask, magic, 2, 0b0010), 2);
-/// // occ | !mask sets bit 0 too, which lands on bit 62.
-/// assert_eq!(Hash::Black.index(mask, magic, 2, 0b0010), 3);
-/// ```
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
-pub enum Hash {
-    /// `((occ & mask) * magic) >> (64 - bits)`.
-    #[default]
-    Multiply,
-    /// Black magics: `((occ | !mask) * magic) >> (64 - bits)`.
-    Black,
-    /// Two 32-bit products of the halves of `occ & mask` by the halves of
-    /// the magic, xored, `>> (32 - bits)`.
-    Split32,
-}
-
-impl Hash {
-    /// The index of `occ`.
-    ///
-    /// ```
-    /// use magic_search::Hash;
-    /// assert_eq!(Hash::Split32.index(!0, 1 << 31, 1, 1), 1);
-    /// ```
-    #[inline]
-    pub fn index(self, mask: u64, magic: u64, bits: u32, occ: u64) -> usize {
-        (match self {
-            Hash::Multiply => (occ & mask).wrapping_mul(magic) >> (64 - bits),
-            Hash::Black => (occ | !mask).wrapping_mul(magic) >> (64 - bits),
-            Hash::Split32 => {
-                let o = occ & mask;
-                let lo = (o as u32).wrapping_mul(magic as u32);
-                let hi = ((o >> 32) as u32).wrapping_mul((magic >> 32) as u32);
-                u64::from((lo ^ hi) >> (32 - bits))
-            }
-        }) as usize
-    }
-}
+use crate::{attacks_by_ray_walk, next_subset, relevant_mask, Hash, Piece};
+use magic_core::multiply_index;
 
 /// How hard and in which form to search.
 ///
@@ -193,7 +150,7 @@ impl Scratch {
         // compiled unoptimised, where iterator adapters cost several times more.
         let mut k = 0;
         while k < occs.len() {
-            let i = (occs[k].wrapping_mul(magic) >> shift) as usize;
+            let i = multiply_index(occs[k], magic, shift) as usize;
             if epoch[i] != cur {
                 epoch[i] = cur;
                 used[i] = atts[k];
@@ -222,7 +179,7 @@ impl Scratch {
         let (epoch, used) = (self.epoch.as_mut_slice(), self.used.as_mut_slice());
         let mut clashes = 0;
         for (&occ, &att) in occs.iter().zip(atts) {
-            let i = (occ.wrapping_mul(magic) >> shift) as usize;
+            let i = multiply_index(occ, magic, shift) as usize;
             if epoch[i] != cur {
                 epoch[i] = cur;
                 used[i] = att;
@@ -244,7 +201,7 @@ impl Scratch {
     pub fn fits(&mut self, o: &Occupancies, hash: Hash, magic: u64, bits: u32) -> bool {
         match hash {
             Hash::Multiply => self.is_magic(o, magic, 64 - bits),
-            Hash::Black | Hash::Split32 => {
+            Hash::Black | Hash::Split32 | Hash::Pext => {
                 let cur = self.next_epoch(bits);
                 for (&occ, &att) in o.occupancies.iter().zip(&o.attacks) {
                     let i = hash.index(o.mask, magic, bits, occ);

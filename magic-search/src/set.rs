@@ -1,9 +1,10 @@
 //! Whole sets of 128 magics, one per scheme, and the shipped defaults.
 
-use crate::pack::{pack, SlotRule, SubTable};
+use crate::pack::{pack, SubTable};
 use crate::search::{search, square_stream, Occupancies, Scratch, SearchOptions};
 use crate::shipped as sets;
-use crate::{default_bits, Piece};
+use crate::Piece;
+use crate::SlotRule;
 use crate::{Scheme, SearchError};
 
 /// The seed of the shipped sets and of `magic_tables!` without `seed`.
@@ -17,13 +18,7 @@ pub use crate::shipped::DEFAULT_SEED;
 /// ```
 pub type PerSquare<T> = [[T; 64]; 2];
 
-/// Distinct attack sets of all squares, stored once each by byte-lookup
-/// tables.
-const DISTINCT_ATTACK_SETS: usize = 4_900 + 1_428;
-
-/// Sub-tables of offset-in-magic sets start on multiples of this many
-/// entries (magic-runtime's `OFFSET_UNIT`).
-const OFFSET_UNIT: usize = 8;
+use magic_core::{DISTINCT_ATTACK_SETS, OFFSET_UNIT};
 
 /// 128 magics with everything a table of their scheme needs.
 ///
@@ -108,12 +103,7 @@ impl MagicSet {
 /// assert_eq!(scheme_default_bits(Scheme::Fancy)[0][27], 10);
 /// ```
 pub fn scheme_default_bits(scheme: Scheme) -> PerSquare<u8> {
-    match scheme {
-        Scheme::Plain | Scheme::FixedShift | Scheme::Black | Scheme::OffsetInMagic => {
-            [[12; 64], [9; 64]]
-        }
-        _ => [default_bits(Piece::Rook), default_bits(Piece::Bishop)],
-    }
+    scheme.default_bits()
 }
 
 /// The set of `scheme` for `seed` and `bits` (default bits when `None`):

@@ -1,8 +1,8 @@
 //! `magic-search hunt`: fewer-bit magics on every core, with a time budget,
 //! a progress bar and a state file to resume from.
 
-use crate::source::rust_source;
 use indicatif::{ProgressBar, ProgressStyle};
+use magic_search::source::rust_source;
 use magic_search::{
     default_bits, relevant_mask, shipped_set, square_name, with_hunted, HuntState, HuntTarget,
     Piece, Scheme,
@@ -283,6 +283,6 @@ fn output(state: &HuntState, csv: bool) -> String {
         state.seed,
         set.len
     );
-    out.push_str(&rust_source(&set, "", false, true));
+    out.push_str(&rust_source(&set, "", true));
     out
 }

@@ -4,13 +4,12 @@
 mod hunt;
 mod pack;
 mod report;
-mod source;
 
 use clap::{Parser, Subcommand};
+use magic_search::source::{board, emit_sets, rust_source, DataFiles};
 use magic_search::{
     scheme_default_bits, search_set, MagicSet, Scheme, SearchOptions, DEFAULT_SEED,
 };
-use source::{board, rust_source};
 use std::fmt::Write as _;
 use std::process::ExitCode;
 use std::time::Instant;
@@ -88,8 +87,17 @@ enum Command {
         #[arg(long, value_parser = parse_u64, default_value_t = DEFAULT_SEED)]
         seed: u64,
     },
-    /// Print magic-runtime's `src/sets.rs`: every scheme's set for the default seed.
-    EmitSets,
+    /// Print magic-core's `src/sets.rs`: every scheme's set for the default
+    /// seed, the published sets and the named sets, from the data files.
+    EmitSets {
+        /// The folder holding the data files (the repository's `data/`).
+        #[arg(long, default_value = "data")]
+        data: std::path::PathBuf,
+        /// Write the module to this file (after generating all of it)
+        /// instead of printing it.
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+    },
 }
 
 fn parse_u64(s: &str) -> Result<u64, String> {
@@ -120,7 +128,14 @@ fn main() -> ExitCode {
         } => pack::pack(&file, scheme, effort, restarts, seed),
         Command::Report { svg_dir } => report::report(&svg_dir),
         Command::Sizes { seed } => sizes(seed).map_err(|e| e.to_string()),
-        Command::EmitSets => emit_sets().map_err(|e| e.to_string()),
+        Command::EmitSets { data, out } => emit_sets_from(&data).and_then(|text| match out {
+            // The crate this tool is built from holds the file: write it only
+            // once all of it is generated.
+            Some(path) => std::fs::write(&path, text)
+                .map(|()| String::new())
+                .map_err(|e| format!("cannot write {}: {e}", path.display())),
+            None => Ok(text),
+        }),
     };
     match result {
         Ok(text) => {
@@ -176,7 +191,7 @@ fn generate(
     writeln!(out, "time: {:.1} ms", elapsed.as_secs_f64() * 1e3).unwrap();
     if rust {
         out.push('\n');
-        out.push_str(&rust_source(&set, "", false, scheme == Scheme::Fancy));
+        out.push_str(&rust_source(&set, "", scheme == Scheme::Fancy));
     }
     Ok(out)
 }
@@ -190,62 +205,16 @@ fn sizes(seed: u64) -> Result<String, magic_search::SearchError> {
     Ok(out)
 }
 
-fn emit_sets() -> Result<String, magic_search::SearchError> {
-    let mut out = String::from(
-        "//! The sets `magic_tables!` uses by default: every scheme's magics searched\n\
-         //! with [`DEFAULT_SEED`] at the default bits, by `magic-search emit-sets`.\n\
-         //! The tests check that the search still finds exactly these.\n\
-         //!\n\
-         //! Use them with the const builders when you want fixed tables without\n\
-         //! the proc-macro.\n\
-         //!\n\
-         //! ```\n\
-         //! use magic_runtime::{sets, PlainTables};\n\
-         //! static SLIDERS: PlainTables = PlainTables::new(&sets::PLAIN_ROOK, &sets::PLAIN_BISHOP);\n\
-         //! assert_eq!(SLIDERS.rook(0, 0).count_ones(), 14);\n\
-         //! ```\n\n",
-    );
-    out.push_str(
-        "/// The seed of the shipped sets and of `magic_tables!` without `seed`.\n\
-         ///\n\
-         /// ```\n\
-         /// use magic_search::{find_magic, Piece, SearchOptions};\n\
-         /// use magic_runtime::sets::{DEFAULT_SEED, FANCY_ROOK};\n\
-         /// let a1 = find_magic(Piece::Rook, 0, 12, DEFAULT_SEED, &SearchOptions::default()).unwrap();\n\
-         /// assert_eq!(a1, FANCY_ROOK[0]);\n\
-         /// ```\n",
-    );
-    writeln!(out, "pub const DEFAULT_SEED: u64 = {DEFAULT_SEED:#x};\n").unwrap();
-    for scheme in Scheme::ALL {
-        // Byte lookup uses the fancy set; PEXT and Hyperbola have no magics.
-        if !scheme.has_magics() || scheme == Scheme::ByteLookup {
-            continue;
-        }
-        let set = match magic_search::published_set(scheme) {
-            Some(set) => set,
-            None => search(scheme, DEFAULT_SEED, SearchOptions::default().max_tries)?,
-        };
-        let prefix = format!("{}_", scheme.name().to_uppercase());
-        out.push_str(&rust_source(&set, &prefix, true, false));
-        out.push('\n');
-    }
-    out.push_str(
-        "// The dense fancy set: the fancy magics above, with fewer-bit magics\n\
-         // found by `magic-search hunt` (data/dense-fancy.csv) in their place.\n\n",
-    );
-    out.push_str(&rust_source(
-        &magic_search::dense_fancy_set(),
-        "DENSE_FANCY_",
-        true,
-        true,
-    ));
-    out.push_str(
-        "\n// The repacked black set: the black magics above, with offsets chosen by\n\
-         // `magic-search pack` (data/black-repacked.csv).\n\n",
-    );
-    out.push_str(&source::offsets_source(
-        &magic_search::repacked_black_set(),
-        "BLACK_REPACKED_",
-    ));
-    Ok(out.trim_end().to_string() + "\n")
+/// `emit-sets`: the data files read from `dir`, then the generated module.
+fn emit_sets_from(dir: &std::path::Path) -> Result<String, String> {
+    let [fixed_shift, black, dense_fancy, black_repacked] = DataFiles::NAMES.map(|name| {
+        let path = dir.join(name);
+        std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))
+    });
+    emit_sets(&DataFiles {
+        fixed_shift: &fixed_shift?,
+        black: &black?,
+        dense_fancy: &dense_fancy?,
+        black_repacked: &black_repacked?,
+    })
 }

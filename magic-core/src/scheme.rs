@@ -1,13 +1,16 @@
 //! The table schemes a set of magics can be searched for.
 
+use crate::geometry::{default_bits, Piece};
+use crate::hash::Hash;
+use crate::sizes::{FIXED_BISHOP_BITS, FIXED_ROOK_BITS};
 use core::fmt;
 use core::str::FromStr;
 
 /// A way to index the attack tables; each has a table type in
-/// `magic-runtime`.
+/// `magic-runtime` and a `const fn` builder that takes [`Scheme::builder`].
 ///
 /// ```
-/// use magic_search::Scheme;
+/// use magic_core::Scheme;
 /// assert_eq!("fancy".parse::<Scheme>(), Ok(Scheme::Fancy));
 /// assert_eq!(Scheme::ShiftInMagic.to_string(), "shift_in_magic");
 /// ```
@@ -43,7 +46,7 @@ impl Scheme {
     /// Every scheme, in the order the documentation lists them.
     ///
     /// ```
-    /// assert_eq!(magic_search::Scheme::ALL.len(), 12);
+    /// assert_eq!(magic_core::Scheme::ALL.len(), 12);
     /// ```
     pub const ALL: [Scheme; 12] = [
         Scheme::Fancy,
@@ -63,7 +66,7 @@ impl Scheme {
     /// The name used by `scheme = ...` and the command line.
     ///
     /// ```
-    /// assert_eq!(magic_search::Scheme::Shared.name(), "shared");
+    /// assert_eq!(magic_core::Scheme::Shared.name(), "shared");
     /// ```
     pub const fn name(self) -> &'static str {
         match self {
@@ -85,7 +88,7 @@ impl Scheme {
     /// The `magic-runtime` type of the scheme's tables.
     ///
     /// ```
-    /// assert_eq!(magic_search::Scheme::Black.type_name(), "BlackMagicTables");
+    /// assert_eq!(magic_core::Scheme::Black.type_name(), "BlackMagicTables");
     /// ```
     pub const fn type_name(self) -> &'static str {
         match self {
@@ -108,7 +111,7 @@ impl Scheme {
     /// Quintessence do not).
     ///
     /// ```
-    /// assert!(!magic_search::Scheme::Pext.has_magics());
+    /// assert!(!magic_core::Scheme::Pext.has_magics());
     /// ```
     pub const fn has_magics(self) -> bool {
         !matches!(self, Scheme::Pext | Scheme::PextPdep | Scheme::Hyperbola)
@@ -117,21 +120,70 @@ impl Scheme {
     /// The hash the scheme's magics are for.
     ///
     /// ```
-    /// use magic_search::{Hash, Scheme};
+    /// use magic_core::{Hash, Scheme};
     /// assert_eq!(Scheme::Magic32.hash(), Hash::Split32);
     /// ```
-    pub const fn hash(self) -> crate::Hash {
+    pub const fn hash(self) -> Hash {
         match self {
-            Scheme::Black => crate::Hash::Black,
-            Scheme::Magic32 => crate::Hash::Split32,
-            _ => crate::Hash::Multiply,
+            Scheme::Black => Hash::Black,
+            Scheme::Magic32 => Hash::Split32,
+            Scheme::Pext | Scheme::PextPdep => Hash::Pext,
+            _ => Hash::Multiply,
+        }
+    }
+
+    /// What the scheme's `const fn` builder takes.
+    ///
+    /// ```
+    /// use magic_core::{Builder, Scheme};
+    /// assert_eq!(Scheme::Fancy.builder(), Builder::MagicsAndBits);
+    /// assert_eq!(Scheme::Black.builder(), Builder::MagicsAndOffsets);
+    /// ```
+    pub const fn builder(self) -> Builder {
+        match self {
+            Scheme::Fancy | Scheme::ByteLookup | Scheme::Magic32 => Builder::MagicsAndBits,
+            Scheme::Plain | Scheme::ShiftInMagic | Scheme::OffsetInMagic => Builder::Magics,
+            Scheme::Shared | Scheme::FixedShift | Scheme::Black => Builder::MagicsAndOffsets,
+            Scheme::Pext | Scheme::PextPdep => Builder::Nothing,
+            Scheme::Hyperbola => Builder::UnitStruct,
+        }
+    }
+
+    /// Whether the table type takes its length as a const parameter
+    /// (`FancyTables<N>`); the others have a fixed length.
+    ///
+    /// ```
+    /// assert!(magic_core::Scheme::Fancy.has_length_parameter());
+    /// assert!(!magic_core::Scheme::Plain.has_length_parameter());
+    /// ```
+    pub const fn has_length_parameter(self) -> bool {
+        !matches!(
+            self,
+            Scheme::Plain | Scheme::Pext | Scheme::PextPdep | Scheme::Hyperbola
+        )
+    }
+
+    /// The default index bits of each square: the popcount of its relevant
+    /// mask, or 12 and 9 everywhere for the fixed-shift schemes.
+    ///
+    /// ```
+    /// use magic_core::Scheme;
+    /// assert_eq!(Scheme::Plain.default_bits()[0][27], 12);
+    /// assert_eq!(Scheme::Fancy.default_bits()[0][27], 10);
+    /// ```
+    pub const fn default_bits(self) -> [[u8; 64]; 2] {
+        match self {
+            Scheme::Plain | Scheme::FixedShift | Scheme::Black | Scheme::OffsetInMagic => {
+                [[FIXED_ROOK_BITS as u8; 64], [FIXED_BISHOP_BITS as u8; 64]]
+            }
+            _ => [default_bits(Piece::Rook), default_bits(Piece::Bishop)],
         }
     }
 
     /// Whether the magics carry their shift in the upper six bits.
     ///
     /// ```
-    /// assert!(magic_search::Scheme::Shared.shift_in_magic());
+    /// assert!(magic_core::Scheme::Shared.shift_in_magic());
     /// ```
     pub const fn shift_in_magic(self) -> bool {
         matches!(self, Scheme::ShiftInMagic | Scheme::Shared)
@@ -140,7 +192,7 @@ impl Scheme {
     /// Whether the index bits of each square can be chosen.
     ///
     /// ```
-    /// assert!(!magic_search::Scheme::Plain.has_per_square_bits());
+    /// assert!(!magic_core::Scheme::Plain.has_per_square_bits());
     /// ```
     pub const fn has_per_square_bits(self) -> bool {
         matches!(
@@ -173,16 +225,43 @@ impl FromStr for Scheme {
 /// A scheme name that is not one of [`Scheme::ALL`].
 ///
 /// ```
-/// assert!("purple".parse::<magic_search::Scheme>().is_err());
+/// assert!("purple".parse::<magic_core::Scheme>().is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct UnknownScheme;
 
 impl fmt::Display for UnknownScheme {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let names: Vec<&str> = Scheme::ALL.iter().map(|s| s.name()).collect();
-        write!(f, "unknown scheme; use one of: {}", names.join(", "))
+        f.write_str("unknown scheme; use one of: ")?;
+        for (i, scheme) in Scheme::ALL.iter().enumerate() {
+            if i > 0 {
+                f.write_str(", ")?;
+            }
+            f.write_str(scheme.name())?;
+        }
+        Ok(())
     }
 }
 
-impl std::error::Error for UnknownScheme {}
+impl core::error::Error for UnknownScheme {}
+
+/// The arguments of a scheme's `const fn` builder, after the table type.
+///
+/// ```
+/// use magic_core::{Builder, Scheme};
+/// let takes_bits = Scheme::ALL.iter().filter(|s| s.builder() == Builder::MagicsAndBits);
+/// assert_eq!(takes_bits.count(), 3);
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Builder {
+    /// `new(&rook_magics, &rook_bits, &bishop_magics, &bishop_bits)`.
+    MagicsAndBits,
+    /// `new(&rook_magics, &bishop_magics)`: bits fixed, or in the magics.
+    Magics,
+    /// `new(&rook_magics, &rook_offsets, &bishop_magics, &bishop_offsets)`.
+    MagicsAndOffsets,
+    /// `new()`: nothing to choose.
+    Nothing,
+    /// A unit struct, no builder.
+    UnitStruct,
+}

@@ -10,7 +10,7 @@
 /// The queen is the union of both and has no table of its own.
 ///
 /// ```
-/// use magic_runtime::Piece;
+/// use magic_core::Piece;
 /// assert_eq!(Piece::Rook.name(), "rook");
 /// assert_eq!(Piece::ALL, [Piece::Rook, Piece::Bishop]);
 /// ```
@@ -26,14 +26,14 @@ impl Piece {
     /// Both pieces, rook first: the order every table stores them in.
     ///
     /// ```
-    /// assert_eq!(magic_runtime::Piece::ALL.len(), 2);
+    /// assert_eq!(magic_core::Piece::ALL.len(), 2);
     /// ```
     pub const ALL: [Piece; 2] = [Piece::Rook, Piece::Bishop];
 
     /// The lower-case name used in messages.
     ///
     /// ```
-    /// assert_eq!(magic_runtime::Piece::Bishop.name(), "bishop");
+    /// assert_eq!(magic_core::Piece::Bishop.name(), "bishop");
     /// ```
     #[inline(always)]
     pub const fn name(self) -> &'static str {
@@ -43,11 +43,22 @@ impl Piece {
         }
     }
 
+    /// The piece of a lower-case name, as [`Piece::name`] writes it.
+    ///
+    /// ```
+    /// use magic_core::Piece;
+    /// assert_eq!(Piece::from_name("bishop"), Some(Piece::Bishop));
+    /// assert_eq!(Piece::from_name("queen"), None);
+    /// ```
+    pub fn from_name(name: &str) -> Option<Piece> {
+        Piece::ALL.into_iter().find(|p| p.name() == name)
+    }
+
     /// The largest number of relevant occupancy bits any square has: 12 for
     /// rooks (the corners), 9 for bishops (the four centre squares).
     ///
     /// ```
-    /// use magic_runtime::Piece;
+    /// use magic_core::Piece;
     /// assert_eq!(Piece::Rook.max_bits(), 12);
     /// assert_eq!(Piece::Bishop.max_bits(), 9);
     /// ```
@@ -79,7 +90,7 @@ const SQUARE_NAMES: [&str; 64] = [
 /// The algebraic name of a square, a1 = 0 ... h8 = 63.
 ///
 /// ```
-/// use magic_runtime::square_name;
+/// use magic_core::square_name;
 /// assert_eq!(square_name(0), "a1");
 /// assert_eq!(square_name(28), "e4");
 /// assert_eq!(square_name(63), "h8");
@@ -92,7 +103,7 @@ pub const fn square_name(sq: usize) -> &'static str {
 /// Parses an algebraic square name ("e4") into its index, a1 = 0.
 ///
 /// ```
-/// use magic_runtime::parse_square;
+/// use magic_core::parse_square;
 /// assert_eq!(parse_square("e4"), Some(28));
 /// assert_eq!(parse_square("i9"), None);
 /// ```
@@ -109,7 +120,7 @@ pub const fn parse_square(name: &str) -> Option<usize> {
 /// attacked). This is the slow reference every table is checked against.
 ///
 /// ```
-/// use magic_runtime::{attacks_by_ray_walk, Piece};
+/// use magic_core::{attacks_by_ray_walk, Piece};
 /// // A rook on a1 with a blocker on a3 sees a2, a3 and the whole first rank.
 /// let occ = 1 << 16;
 /// assert_eq!(attacks_by_ray_walk(Piece::Rook, 0, occ), 0x0001_01fe);
@@ -140,7 +151,7 @@ pub const fn attacks_by_ray_walk(piece: Piece, sq: usize, occ: u64) -> u64 {
 /// the shared-table scheme.
 ///
 /// ```
-/// use magic_runtime::{empty_board_attacks, Piece};
+/// use magic_core::{empty_board_attacks, Piece};
 /// assert_eq!(empty_board_attacks(Piece::Rook, 0).count_ones(), 14);
 /// assert_eq!(empty_board_attacks(Piece::Bishop, 27).count_ones(), 13);
 /// ```
@@ -154,7 +165,7 @@ pub const fn empty_board_attacks(piece: Piece, sq: usize) -> u64 {
 /// (an occupant on the board edge blocks nothing behind it).
 ///
 /// ```
-/// use magic_runtime::{relevant_mask, Piece};
+/// use magic_core::{relevant_mask, Piece};
 /// // Rook on a1: a2..a7 and b1..g1.
 /// assert_eq!(relevant_mask(Piece::Rook, 0), 0x0001_0101_0101_017e);
 /// assert_eq!(relevant_mask(Piece::Rook, 0).count_ones(), 12);
@@ -182,7 +193,7 @@ pub const fn relevant_mask(piece: Piece, sq: usize) -> u64 {
 /// The default index bits of a square: the popcount of its relevant mask.
 ///
 /// ```
-/// use magic_runtime::{default_bits, Piece};
+/// use magic_core::{default_bits, Piece};
 /// assert_eq!(default_bits(Piece::Rook)[0], 12);
 /// assert_eq!(default_bits(Piece::Bishop)[27], 9);
 /// ```
@@ -202,7 +213,7 @@ pub const fn default_bits(piece: Piece) -> [u8; 64] {
 /// again.
 ///
 /// ```
-/// use magic_runtime::next_subset;
+/// use magic_core::next_subset;
 /// let set = 0b1010;
 /// let mut seen = vec![];
 /// let mut sub = 0;
@@ -223,7 +234,7 @@ pub const fn next_subset(subset: u64, set: u64) -> u64 {
 /// `ceil(log2(n))` bits can tell them apart.
 ///
 /// ```
-/// use magic_runtime::{distinct_attack_sets, Piece};
+/// use magic_core::{distinct_attack_sets, Piece};
 /// assert_eq!(distinct_attack_sets(Piece::Rook, 0), 49);
 /// assert_eq!(distinct_attack_sets(Piece::Rook, 27), 144);
 /// assert_eq!(distinct_attack_sets(Piece::Bishop, 0), 7);
@@ -241,18 +252,41 @@ pub const fn distinct_attack_sets(piece: Piece, sq: usize) -> u32 {
     n
 }
 
+/// The fewest index bits that can tell the attack sets of `piece` on `sq`
+/// apart: `ceil(log2(distinct_attack_sets))`. No magic of any scheme
+/// indexes a square with fewer.
+///
+/// ```
+/// use magic_core::{min_bits, Piece};
+/// assert_eq!(min_bits(Piece::Rook, 0), 6); // 49 attack sets
+/// assert_eq!(min_bits(Piece::Bishop, 27), 8); // 144 attack sets
+/// ```
+pub const fn min_bits(piece: Piece, sq: usize) -> u32 {
+    u32::BITS - (distinct_attack_sets(piece, sq) - 1).leading_zeros()
+}
+
 /// The four rays of one square, square by square, for the const builders.
 ///
 /// `cum[d][k]` holds the first `k` squares of ray `d`; `len[d]` is the full
 /// length of the ray (to the board edge).
-#[derive(Clone, Copy)]
-pub(crate) struct Rays {
-    pub(crate) cum: [[u64; 8]; 4],
-    pub(crate) len: [usize; 4],
+///
+/// ```
+/// use magic_core::{Piece, Rays};
+/// let rays = Rays::new(Piece::Rook, 0); // a1: north, south, east, west
+/// assert_eq!(rays.len, [7, 0, 7, 0]);
+/// assert_eq!(rays.cum[0][2], 1 << 8 | 1 << 16); // a2 and a3
+/// ```
+#[derive(Clone, Copy, Debug)]
+pub struct Rays {
+    /// `cum[d][k]`: the first `k` squares of ray `d`.
+    pub cum: [[u64; 8]; 4],
+    /// The number of squares of each ray, up to the board edge.
+    pub len: [usize; 4],
 }
 
 impl Rays {
-    pub(crate) const fn new(piece: Piece, sq: usize) -> Rays {
+    /// The rays of `piece` on `sq`.
+    pub const fn new(piece: Piece, sq: usize) -> Rays {
         let dirs = piece.directions();
         let (file, rank) = ((sq % 8) as i32, (sq / 8) as i32);
         let mut rays = Rays {
@@ -286,7 +320,19 @@ impl Rays {
 /// whose occupancy does not matter. Every occupancy of the relevant mask is
 /// `blockers | s` for exactly one choice and one subset `s` of `free`. This
 /// keeps the const builders well inside the compiler's evaluation budget.
-pub(crate) struct AttackSets {
+///
+/// ```
+/// use magic_core::{distinct_attack_sets, AttackSets, Piece};
+/// let mut sets = AttackSets::new(Piece::Bishop, 0);
+/// let mut n = 0;
+/// while let Some(pattern) = sets.next_pattern() {
+///     assert_eq!(pattern.blockers & pattern.free, 0);
+///     n += 1;
+/// }
+/// assert_eq!(n, distinct_attack_sets(Piece::Bishop, 0));
+/// ```
+#[derive(Clone, Debug)]
+pub struct AttackSets {
     rays: Rays,
     /// Index of the first blocker on each ray; `len - 1` means the ray runs
     /// to the edge, where an occupant is not relevant.
@@ -295,15 +341,20 @@ pub(crate) struct AttackSets {
 }
 
 /// One blocker pattern: see [`AttackSets`].
-#[derive(Clone, Copy)]
-pub(crate) struct BlockerPattern {
-    pub(crate) attacks: u64,
-    pub(crate) blockers: u64,
-    pub(crate) free: u64,
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct BlockerPattern {
+    /// The attack set every occupancy of the pattern has.
+    pub attacks: u64,
+    /// The first blocker on each ray that has one.
+    pub blockers: u64,
+    /// The relevant squares behind the blockers, whose occupancy does not
+    /// change the attacks.
+    pub free: u64,
 }
 
 impl AttackSets {
-    pub(crate) const fn new(piece: Piece, sq: usize) -> AttackSets {
+    /// The blocker patterns of `piece` on `sq`.
+    pub const fn new(piece: Piece, sq: usize) -> AttackSets {
         AttackSets {
             rays: Rays::new(piece, sq),
             choice: [0; 4],
@@ -311,7 +362,9 @@ impl AttackSets {
         }
     }
 
-    pub(crate) const fn next_pattern(&mut self) -> Option<BlockerPattern> {
+    /// The next pattern, or `None` after the last one; patterns come in
+    /// the order byte-lookup tables number a square's attack sets.
+    pub const fn next_pattern(&mut self) -> Option<BlockerPattern> {
         if self.done {
             return None;
         }

@@ -1,6 +1,6 @@
 //! Board geometry against figures published independently of this code.
 
-use magic_runtime::{
+use magic_core::{
     attacks_by_ray_walk, default_bits, distinct_attack_sets, empty_board_attacks, fancy_table_len,
     next_subset, parse_square, relevant_mask, square_name, Piece,
 };

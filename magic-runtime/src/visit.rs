@@ -1,0 +1,138 @@
+//! Visiting every relevant occupancy of every square of a layout: the
+//! loop under every fill, with the checks that come before it.
+
+use crate::{check_bits, square_name, Message, Piece, SquareHash};
+
+/// The hash of every square: `[rook, bishop]`, each indexed by square.
+pub(crate) type Layout = [[SquareHash; 64]; 2];
+
+/// How long the table must be.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub(crate) enum Length {
+    /// Sub-tables one after the other: the sum of their sizes.
+    Sum(usize),
+    /// Overlapping sub-tables: up to the last slot any occupancy uses.
+    LastUsed,
+}
+
+/// Checks, before any occupancy is visited, that every square's index bits
+/// are possible for its hash and that a `Sum` length is the one asked for.
+pub(crate) const fn check_layout(layout: &Layout, n: usize, type_name: &str, length: Length) {
+    let mut p = 0;
+    while p < 2 {
+        let mut sq = 0;
+        while sq < 64 {
+            if let Err(message) = check_bits(Piece::ALL[p], sq, layout[p][sq].bits as u64) {
+                message.panic();
+            }
+            sq += 1;
+        }
+        p += 1;
+    }
+    if let Length::Sum(needed) = length {
+        check_len(type_name, n, needed);
+    }
+}
+
+/// Stops the build unless a table type's length is the one its inputs need.
+pub(crate) const fn check_len(type_name: &str, n: usize, needed: usize) {
+    if n != needed {
+        Message::new()
+            .str("the magics need a table of ")
+            .dec(needed)
+            .str(" entries, not ")
+            .dec(n)
+            .str("; write ")
+            .str(type_name)
+            .str("<")
+            .dec(needed)
+            .str(">")
+            .panic();
+    }
+}
+
+/// Visits every relevant occupancy of every square of `layout` as
+/// `(piece, sq, occ, attacks, pattern, slot)`, each square's blocker
+/// patterns in turn (`pattern` numbers a square's distinct attack sets from
+/// 0), and stops the build if a slot falls outside a table of `$n` entries.
+/// Evaluates to one past the last slot used.
+macro_rules! for_each_occupancy {
+    ($layout:expr, $n:expr, $type_name:expr,
+     |$piece:ident, $sq:ident, $occ:ident, $att:ident, $pattern:ident, $slot:ident| $body:block) => {{
+        let mut end = 0;
+        let mut p = 0;
+        while p < 2 {
+            let $piece = $crate::Piece::ALL[p];
+            let mut $sq = 0;
+            while $sq < 64 {
+                let h = $layout[p][$sq];
+                let is_pext = matches!(h.hash, $crate::Hash::Pext);
+                let mut sets = $crate::AttackSets::new($piece, $sq);
+                let mut $pattern = 0usize;
+                while let Some(pat) = sets.next_pattern() {
+                    let $att = pat.attacks;
+                    // For PEXT, the index of `blockers | sub` is the packed
+                    // blockers plus the packed `sub`, which walks the subsets
+                    // of the packed `free` in step with `sub` (pext keeps order).
+                    let (base, packed_free) = match is_pext {
+                        true => ($crate::pext(pat.blockers, h.mask), $crate::pext(pat.free, h.mask)),
+                        false => (0, 0),
+                    };
+                    let mut sub = 0;
+                    let mut packed = 0;
+                    loop {
+                        let $occ = pat.blockers | sub;
+                        let $slot = match is_pext {
+                            true => h.offset + (base | packed) as usize,
+                            false => h.slot($occ),
+                        };
+                        if $slot >= $n {
+                            $crate::visit::past_the_end($piece, $sq, $occ, $slot, $n, $type_name);
+                        }
+                        if $slot >= end {
+                            end = $slot + 1;
+                        }
+                        $body
+                        sub = sub.wrapping_sub(pat.free) & pat.free;
+                        if sub == 0 {
+                            break;
+                        }
+                        if is_pext {
+                            packed = packed.wrapping_sub(packed_free) & packed_free;
+                        }
+                    }
+                    $pattern += 1;
+                }
+                $sq += 1;
+            }
+            p += 1;
+        }
+        end
+    }};
+}
+
+/// Stops the build: an occupancy's slot is past the end of the table.
+pub(crate) const fn past_the_end(
+    piece: Piece,
+    sq: usize,
+    occ: u64,
+    slot: usize,
+    n: usize,
+    type_name: &str,
+) -> ! {
+    Message::new()
+        .str(piece.name())
+        .str(" on ")
+        .str(square_name(sq))
+        .str(": occupancy ")
+        .hex(occ)
+        .str(" uses entry ")
+        .dec(slot)
+        .str(", past the end of ")
+        .str(type_name)
+        .str("<")
+        .dec(n)
+        .str(">; check its offset")
+        .panic()
+}
+pub(crate) use for_each_occupancy;
