@@ -41,7 +41,7 @@ pub fn random_lookups(n: usize) -> Vec<(usize, u64)> {
 /// assert!(real.rook.len() > 127 && real.bishop.len() > 127);
 /// ```
 pub fn position_lookups() -> PositionLookups {
-    let text = include_str!("../data/perftsuite.epd");
+    let text = magic_perft::PERFT_SUITE;
     let mut rng = SplitMix64::new(BENCH_SEED);
     let mut out = PositionLookups::default();
     for line in text.lines().filter(|l| !l.trim().is_empty()) {

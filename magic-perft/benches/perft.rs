@@ -1,7 +1,7 @@
 //! Perft speed in nodes per second, side by side in one run: the generator
 //! with every scheme of the workspace; the same generator with the slider
 //! attacks of cozy-chess and shakmaty plugged in; and those crates' own
-//! perft. Positions: the first four of `data/perftsuite.epd`, at depths of
+//! perft. Positions: the first four of `magic-perft/data/perftsuite.epd`, at depths of
 //! a few million nodes each.
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};

@@ -24,3 +24,12 @@ pub use perft::{divide, perft};
 pub use position::{castling, FenError, Position, STARTPOS};
 pub use schemes::SCHEMES;
 pub use types::{Color, Kind, Move, MoveKind};
+
+/// The perft suite: one position per line, its FEN then `;D<depth> <nodes>`
+/// for each depth (Marcel van Kervinck's list, 127 positions).
+///
+/// ```
+/// let first = magic_perft::PERFT_SUITE.lines().next().unwrap();
+/// assert!(first.starts_with("rnbqkbnr/pppppppp/8/8/8/8/PPPPPPPP/RNBQKBNR w KQkq - 0 1"));
+/// ```
+pub const PERFT_SUITE: &str = include_str!("../data/perftsuite.epd");

@@ -1,4 +1,4 @@
-//! The perft suite in `data/perftsuite.epd`: every position at every depth
+//! The perft suite in `magic-perft/data/perftsuite.epd`: every position at every depth
 //! it lists when `MAGIC_PERFT_FULL=1` (CI runs it so, in release mode);
 //! otherwise every depth up to 200,000 nodes, which an unoptimised build
 //! covers in seconds.
@@ -11,9 +11,8 @@ struct Case {
 }
 
 fn suite() -> Vec<Case> {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/perftsuite.epd");
-    let text = std::fs::read_to_string(path).expect("data/perftsuite.epd");
-    text.lines()
+    magic_perft::PERFT_SUITE
+        .lines()
         .filter(|l| !l.trim().is_empty())
         .map(|line| {
             let mut parts = line.split(';');
