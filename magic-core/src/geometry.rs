@@ -259,7 +259,7 @@ pub const fn distinct_attack_sets(piece: Piece, sq: usize) -> u32 {
 /// ```
 /// use magic_core::{min_bits, Piece};
 /// assert_eq!(min_bits(Piece::Rook, 0), 6); // 49 attack sets
-/// assert_eq!(min_bits(Piece::Bishop, 27), 8); // 144 attack sets
+/// assert_eq!(min_bits(Piece::Rook, 27), 8); // d4: 144 attack sets
 /// ```
 pub const fn min_bits(piece: Piece, sq: usize) -> u32 {
     u32::BITS - (distinct_attack_sets(piece, sq) - 1).leading_zeros()

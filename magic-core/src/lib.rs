@@ -14,7 +14,7 @@
 //! let (e4, occ) = (28, 1 << 44 | 1 << 26);
 //! let index = Hash::Multiply.index(relevant_mask(Piece::Rook, e4), sets::FANCY_ROOK[e4], 10, occ);
 //! assert!(index < 1 << 10);
-//! assert_eq!(attacks_by_ray_walk(Piece::Rook, e4, occ).count_ones(), 11);
+//! assert_eq!(attacks_by_ray_walk(Piece::Rook, e4, occ).count_ones(), 10);
 //! ```
 #![no_std]
 #![deny(missing_docs)]

@@ -121,7 +121,7 @@ impl core::fmt::Display for Message {
 ///
 /// ```
 /// use magic_core::{check_bits, Piece};
-/// assert_eq!(check_bits(Piece::Rook, 0, 12), Ok(12));
+/// assert_eq!(check_bits(Piece::Rook, 0, 12).ok(), Some(12));
 /// assert_eq!(
 ///     check_bits(Piece::Rook, 0, 5).unwrap_err().as_str(),
 ///     "5 rook bits is out of range for a1: use 6 to 12 (49 distinct attack sets need at least 6)"

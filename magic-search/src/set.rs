@@ -148,11 +148,13 @@ pub fn magic_set_with(
     search_set(scheme, seed, bits, opts)
 }
 
-/// The set shipped in `magic_runtime::sets` for a scheme.
+/// The set shipped in `magic_core::sets` (re-exported as
+/// `magic_runtime::sets`) for a scheme.
 ///
 /// ```
 /// let set = magic_search::shipped_set(magic_search::Scheme::Shared);
-/// assert_eq!(set.len, magic_runtime::SHARED_LEN);
+/// // 32 stacked rook pairs; every bishop hides inside them.
+/// assert_eq!(set.len, 65_536);
 /// ```
 pub fn shipped_set(scheme: Scheme) -> MagicSet {
     let bits = scheme_default_bits(scheme);
