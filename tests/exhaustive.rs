@@ -9,6 +9,21 @@ mod engine {
     pub use magic_runtime as tables;
 }
 
+// An invocation's searches share one bound on their work: the costliest
+// searches (offset in magic, and the packed schemes) have invocations of
+// their own.
+magic_tables! {
+    static OFFSET_IN_MAGIC_SEEDED { scheme = offset_in_magic, seed = 19 }
+}
+
+magic_tables! {
+    static BLACK_SEEDED { scheme = black, seed = 17 }
+}
+
+magic_tables! {
+    static FIXED_SHIFT_SEEDED { scheme = fixed_shift, seed = 13 }
+}
+
 magic_tables! {
     /// Through the re-export, as a string in the serde convention.
     static THROUGH_REEXPORT_STRING { scheme = hyperbola, crate = "crate::engine::tables" }
@@ -40,14 +55,11 @@ magic_tables! {
     static SHARED_SEEDED { scheme = shared, seed = 11 }
     /// Volker Annuss's published set.
     static FIXED_SHIFT { scheme = fixed_shift }
-    static FIXED_SHIFT_SEEDED { scheme = fixed_shift, seed = 13 }
     /// Volker Annuss's and Niklas Fiekas's published set.
     static BLACK { scheme = black }
     /// The black magics with the offsets `magic-search pack` chose.
     static BLACK_REPACKED { scheme = black, set = repacked }
-    static BLACK_SEEDED { scheme = black, seed = 17 }
     static OFFSET_IN_MAGIC { scheme = offset_in_magic }
-    static OFFSET_IN_MAGIC_SEEDED { scheme = offset_in_magic, seed = 19 }
     static BYTE_LOOKUP { scheme = byte_lookup }
     static BYTE_LOOKUP_SEEDED { scheme = byte_lookup, seed = 23, bishop_bits = 9 }
     static MAGIC32 { scheme = magic32 }

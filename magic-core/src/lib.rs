@@ -22,6 +22,7 @@
 mod geometry;
 mod hash;
 mod message;
+mod records;
 mod scheme;
 pub mod sets;
 mod sizes;
@@ -33,6 +34,7 @@ pub use geometry::{
 };
 pub use hash::{multiply_index, pdep, pext, Hash, SquareHash};
 pub use message::{check_bits, Message};
+pub use records::{fewer_bits_proven_impossible, fewest_known_bits};
 pub use scheme::{Builder, Scheme, UnknownScheme};
 pub use sizes::{
     fancy_table_len, DEFAULT_FANCY_LEN, DISTINCT_ATTACK_SETS, FIXED_BISHOP_BITS, FIXED_ROOK_BITS,

@@ -2,8 +2,8 @@
 
 use crate::parse::{Input, Item, KeyValue, Value};
 use magic_search::{
-    check_bits, named_set, scheme_default_bits, set_schemes, PerSquare, Piece, Scheme,
-    DEFAULT_SEED, SET_NAMES,
+    check_bits, fewer_bits_proven_impossible, fewest_known_bits, named_set, scheme_default_bits,
+    set_schemes, square_name, Hash, PerSquare, Piece, Scheme, DEFAULT_SEED, SET_NAMES,
 };
 use proc_macro2::Span;
 use syn::{Attribute, Error, Ident, Visibility};
@@ -96,7 +96,10 @@ fn table(item: Item) -> syn::Result<Table> {
         },
     };
     let mut bits = scheme_default_bits(scheme);
-    let mut search_span = [item.name.span(); 2];
+    // A search that runs out of tries points at the bits asked for, or at
+    // the bound on tries, or at the name.
+    let tries_span = find("max_tries").map_or(item.name.span(), |kv| kv.value.span());
+    let mut search_span = [tries_span; 2];
     for (p, piece) in Piece::ALL.into_iter().enumerate() {
         let key = format!("{}_bits", piece.name());
         if let Some(kv) = find(&key) {
@@ -106,7 +109,7 @@ fn table(item: Item) -> syn::Result<Table> {
                     format!("{scheme} tables use 12 rook and 9 bishop bits on every square; remove `{key}`"),
                 ));
             }
-            bits[p] = piece_bits(piece, kv)?;
+            bits[p] = piece_bits(piece, kv, scheme)?;
             search_span[p] = kv.value.span();
         }
     }
@@ -196,7 +199,7 @@ fn integer(value: &Value, key: &str, example: &str) -> syn::Result<u64> {
 }
 
 /// One number for every square, or a list of 64.
-fn piece_bits(piece: Piece, kv: &KeyValue) -> syn::Result<[u8; 64]> {
+fn piece_bits(piece: Piece, kv: &KeyValue, scheme: Scheme) -> syn::Result<[u8; 64]> {
     let mut bits = [0u8; 64];
     match &kv.value {
         Value::List(bracket, values) => {
@@ -211,12 +214,12 @@ fn piece_bits(piece: Piece, kv: &KeyValue) -> syn::Result<[u8; 64]> {
                 ));
             }
             for (sq, v) in values.iter().enumerate() {
-                bits[sq] = square_bits(piece, sq, v, &kv.key)?;
+                bits[sq] = square_bits(piece, sq, v, &kv.key, scheme)?;
             }
         }
         single => {
             for (sq, b) in bits.iter_mut().enumerate() {
-                *b = square_bits(piece, sq, single, &kv.key)?;
+                *b = square_bits(piece, sq, single, &kv.key, scheme)?;
             }
         }
     }
@@ -226,11 +229,35 @@ fn piece_bits(piece: Piece, kv: &KeyValue) -> syn::Result<[u8; 64]> {
 /// The bits of one square: at least enough to tell its distinct attack sets
 /// apart, at most the piece's largest relevant mask (the const builders'
 /// check, with the same message).
-fn square_bits(piece: Piece, sq: usize, value: &Value, key: &Ident) -> syn::Result<u8> {
+fn square_bits(
+    piece: Piece,
+    sq: usize,
+    value: &Value,
+    key: &Ident,
+    scheme: Scheme,
+) -> syn::Result<u8> {
     let example = format!("{key} = {}", piece.max_bits());
     let n = integer(value, &key.to_string(), &example)?;
-    match check_bits(piece, sq, n) {
-        Ok(bits) => Ok(bits as u8),
-        Err(message) => Err(Error::new(value.span(), message.as_str())),
+    let bits = check_bits(piece, sq, n).map_err(|m| Error::new(value.span(), m.as_str()))?;
+    let (p, name, known) = (piece.name(), square_name(sq), fewest_known_bits(piece, sq));
+    let max = piece.max_bits();
+    // What is known and proven holds for multiply magics only.
+    if bits < known && scheme.hash() == Hash::Multiply {
+        let range = match known == max {
+            true => format!("{known}"),
+            false => format!("{known} to {max}"),
+        };
+        let message = match fewer_bits_proven_impossible(piece, sq) {
+            true => format!(
+                "{bits} {p} bits is impossible for {name}: no magic there has fewer than {known} \
+                 (proven by exhaustive search); use {range}"
+            ),
+            false => format!(
+                "no {p} magic with {bits} bits is known for {name}: the fewest known is {known}; \
+                 use {range}, or look for one with `magic-search hunt {p},{name},{bits}`"
+            ),
+        };
+        return Err(Error::new(value.span(), message));
     }
+    Ok(bits as u8)
 }

@@ -70,9 +70,10 @@ pub use magic_core::sets::SHARED_LEN;
 pub(crate) use magic_core::SlotRule;
 pub use magic_core::{
     attacks_by_ray_walk, check_bits, default_bits, distinct_attack_sets, empty_board_attacks,
-    fancy_table_len, min_bits, next_subset, parse_square, pdep, pext, relevant_mask, square_name,
-    AttackSets, Hash, Message, Piece, SquareHash, DEFAULT_FANCY_LEN, DISTINCT_ATTACK_SETS,
-    FIXED_BISHOP_BITS, FIXED_ROOK_BITS, OFFSET_UNIT, PLAIN_LEN,
+    fancy_table_len, fewer_bits_proven_impossible, fewest_known_bits, min_bits, next_subset,
+    parse_square, pdep, pext, relevant_mask, square_name, AttackSets, Hash, Message, Piece,
+    SquareHash, DEFAULT_FANCY_LEN, DISTINCT_ATTACK_SETS, FIXED_BISHOP_BITS, FIXED_ROOK_BITS,
+    OFFSET_UNIT, PLAIN_LEN,
 };
 
 /// Generates magic attack tables while the crate compiles.

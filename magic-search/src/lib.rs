@@ -34,19 +34,19 @@ pub use hunt::{
 };
 pub use magic_core::{
     attacks_by_ray_walk, check_bits, default_bits, distinct_attack_sets, empty_board_attacks,
-    min_bits, next_subset, parse_square, relevant_mask, square_name, Builder, Hash, Piece, Scheme,
-    SlotRule, UnknownScheme,
+    fewer_bits_proven_impossible, fewest_known_bits, min_bits, next_subset, parse_square,
+    relevant_mask, square_name, Builder, Hash, Piece, Scheme, SlotRule, UnknownScheme,
 };
 pub use named::{
     dense_fancy_set, named_set, parse_hunted_csv, repacked_black_set, set_schemes, with_hunted,
     SET_NAMES,
 };
-pub use pack::{pack, SubTable};
+pub use pack::{pack, pack_within, SubTable, PACK_ATTEMPT_COST};
 pub use pack_dense::{pack_dense, pack_dense_with};
 pub use published::{parse as parse_magics_csv, published_set, set_from_magics_csv};
 pub use rng::SplitMix64;
-pub use search::{find_magic, search, square_stream, Occupancies, Scratch, SearchOptions};
+pub use search::{find_magic, search, square_stream, Budget, Occupancies, Scratch, SearchOptions};
 pub use set::{
-    magic_set, magic_set_with, scheme_default_bits, search_set, shipped_set, MagicSet, PerSquare,
-    DEFAULT_SEED,
+    is_shipped, magic_set, magic_set_with, magic_set_within, scheme_default_bits, search_set,
+    search_set_within, shipped_set, MagicSet, PerSquare, DEFAULT_SEED,
 };

@@ -1,7 +1,7 @@
 //! Placing sub-tables in one shared array so that they overlap where their
 //! slots allow it.
 
-use crate::{empty_board_attacks, Hash, Piece, SlotRule};
+use crate::{empty_board_attacks, Budget, Hash, Piece, SlotRule};
 
 /// One square's sub-table before placement: `entries[i]` is the attack set
 /// stored in slot `i`, or 0 where no occupancy maps.
@@ -112,6 +112,23 @@ impl Array {
 /// assert_eq!((offsets, len), (vec![0, 1], 2));
 /// ```
 pub fn pack(tables: &[SubTable], rule: SlotRule) -> (Vec<u32>, usize) {
+    pack_within(tables, rule, None)
+}
+
+/// What one offset tried by [`pack`] counts against a [`Budget`]: each
+/// compares up to a whole sub-table's used slots, about as much work as
+/// [`PACK_ATTEMPT_COST`] search candidates.
+pub const PACK_ATTEMPT_COST: u64 = 4;
+
+/// [`pack`], counting every offset it tries against `budget` (at
+/// [`PACK_ATTEMPT_COST`] each). Packing always finishes: a set past the
+/// limit is told by [`Budget::exceeded`].
+pub fn pack_within(
+    tables: &[SubTable],
+    rule: SlotRule,
+    budget: Option<&Budget>,
+) -> (Vec<u32>, usize) {
+    let mut attempts = 0u64;
     let mut order: Vec<usize> = (0..tables.len()).collect();
     order.sort_by_key(|&t| core::cmp::Reverse(tables[t].entries.len()));
     let mut array = Array {
@@ -133,10 +150,16 @@ pub fn pack(tables: &[SubTable], rule: SlotRule) -> (Vec<u32>, usize) {
             SlotRule::PostMasked => empty_board_attacks(table.piece, table.square),
         };
         let offset = (0..)
-            .find(|&off| array.fits(&used, postmask, off, rule))
+            .find(|&off| {
+                attempts += 1;
+                array.fits(&used, postmask, off, rule)
+            })
             .expect("an offset past the end always fits");
         array.place(&used, table.entries.len(), postmask, offset);
         offsets[t] = offset as u32;
+    }
+    if let Some(budget) = budget {
+        budget.spend(attempts * PACK_ATTEMPT_COST);
     }
     let len = tables
         .iter()

@@ -4,18 +4,25 @@ use crate::rng::SplitMix64;
 use crate::SearchError;
 use crate::{attacks_by_ray_walk, next_subset, relevant_mask, Hash, Piece};
 use magic_core::multiply_index;
+use std::sync::atomic::{AtomicU64, Ordering};
 
 /// How hard and in which form to search.
 ///
 /// ```
 /// let opts = magic_search::SearchOptions::default();
 /// assert_eq!(opts.max_tries, 100_000_000);
+/// assert_eq!(opts.max_total_tries, None);
 /// assert!(!opts.shift_in_magic);
 /// ```
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SearchOptions {
     /// Candidates to try per square before giving up.
     pub max_tries: u64,
+    /// Candidates to try over all squares of a set before giving up: a
+    /// bound on the work of a whole search, whatever the bits and the
+    /// per-square tries. Whether a set stays within it does not depend on
+    /// how many threads search.
+    pub max_total_tries: Option<u64>,
     /// The hash the magic is for.
     pub hash: Hash,
     /// Fix the upper six bits of every magic to `64 - bits`, for tables that
@@ -30,6 +37,7 @@ impl Default for SearchOptions {
     fn default() -> Self {
         SearchOptions {
             max_tries: 100_000_000,
+            max_total_tries: None,
             hash: Hash::Multiply,
             shift_in_magic: false,
             low_bits: None,
@@ -235,7 +243,7 @@ pub fn find_magic(
 ) -> Result<u64, SearchError> {
     let o = Occupancies::new(piece, sq);
     let mut rng = square_stream(seed, piece, sq);
-    search(&o, bits, &mut rng, opts, &mut Scratch::default()).map_err(|tries| SearchError {
+    search(&o, bits, &mut rng, opts, &mut Scratch::default()).map_err(|tries| SearchError::Square {
         piece,
         square: sq,
         bits,
@@ -261,6 +269,106 @@ pub fn search(
     opts: &SearchOptions,
     scratch: &mut Scratch,
 ) -> Result<u64, u64> {
+    search_within(o, bits, rng, opts, scratch, None)
+}
+
+/// Candidates counted over many searches (on any number of threads)
+/// against a limit; a candidate of a hash without the multiply hash's
+/// cheap filter (black, 32-bit split) counts four.
+///
+/// The searches of a set stay within it exactly when the candidates they
+/// need add up to at most the limit, however the squares are spread over
+/// threads, so the outcome is reproducible.
+///
+/// ```
+/// let budget = magic_search::Budget::new(10);
+/// assert!(budget.spend(10));
+/// assert!(!budget.spend(1));
+/// assert!(budget.exceeded());
+/// ```
+#[derive(Debug)]
+pub struct Budget {
+    limit: u64,
+    used: AtomicU64,
+}
+
+impl Budget {
+    /// A budget of `limit` candidates.
+    pub fn new(limit: u64) -> Self {
+        Budget {
+            limit,
+            used: AtomicU64::new(0),
+        }
+    }
+
+    /// Counts `n` more candidates; whether the total is still within the
+    /// limit.
+    pub fn spend(&self, n: u64) -> bool {
+        let before = self.used.fetch_add(n, Ordering::Relaxed);
+        before.saturating_add(n) <= self.limit
+    }
+
+    /// Whether the candidates counted so far are more than the limit.
+    pub fn exceeded(&self) -> bool {
+        self.used.load(Ordering::Relaxed) > self.limit
+    }
+
+    /// The limit.
+    pub fn limit(&self) -> u64 {
+        self.limit
+    }
+
+    /// The candidates counted so far.
+    pub fn used(&self) -> u64 {
+        self.used.load(Ordering::Relaxed)
+    }
+}
+
+/// Candidates counted against a [`Budget`] at a time: few enough that a
+/// search past the limit stops soon, many enough to keep the shared
+/// counter out of the inner loop.
+const BUDGET_CHUNK: u64 = 4096;
+
+/// [`search`], counting its candidates against `budget` and stopping once
+/// the total passes its limit.
+pub(crate) fn search_within(
+    o: &Occupancies,
+    bits: u32,
+    rng: &mut SplitMix64,
+    opts: &SearchOptions,
+    scratch: &mut Scratch,
+    budget: Option<&Budget>,
+) -> Result<u64, u64> {
+    let result = search_counted(o, bits, rng, opts, scratch, budget);
+    if let Some(budget) = budget {
+        // The candidates of the last, unfinished chunk.
+        let tries = match result {
+            Ok((_, tries)) | Err(tries) => tries,
+        };
+        budget.spend(tries % BUDGET_CHUNK * candidate_cost(opts.hash));
+    }
+    result.map(|(magic, _)| magic)
+}
+
+/// What one candidate counts against a [`Budget`]: the multiply hash
+/// rejects most candidates on the top byte of `mask * magic` alone; the
+/// others check occupancies for every candidate, about four times the
+/// work.
+fn candidate_cost(hash: Hash) -> u64 {
+    match hash {
+        Hash::Multiply => 1,
+        Hash::Black | Hash::Split32 | Hash::Pext => 4,
+    }
+}
+
+fn search_counted(
+    o: &Occupancies,
+    bits: u32,
+    rng: &mut SplitMix64,
+    opts: &SearchOptions,
+    scratch: &mut Scratch,
+    budget: Option<&Budget>,
+) -> Result<(u64, u64), u64> {
     let shift = 64 - bits;
     let (mut keep, mut fixed) = (!0u64, 0u64);
     if opts.shift_in_magic {
@@ -274,6 +382,14 @@ pub fn search(
     let mut tries = 0;
     while tries < opts.max_tries {
         tries += 1;
+        if tries % BUDGET_CHUNK == 0 {
+            if let Some(budget) = budget {
+                if !budget.spend(BUDGET_CHUNK * candidate_cost(opts.hash)) {
+                    // Counted already: no remainder to add.
+                    return Err(tries - tries % BUDGET_CHUNK);
+                }
+            }
+        }
         let magic = rng.sparse() & keep | fixed;
         let found = match opts.hash {
             // A magic must spread the mask's bits into the index: too few bits
@@ -285,7 +401,7 @@ pub fn search(
             hash => scratch.fits(o, hash, magic, bits),
         };
         if found {
-            return Ok(magic);
+            return Ok((magic, tries));
         }
     }
     Err(opts.max_tries)

@@ -1,7 +1,7 @@
 //! Whole sets of 128 magics, one per scheme, and the shipped defaults.
 
-use crate::pack::{pack, SubTable};
-use crate::search::{search, square_stream, Occupancies, Scratch, SearchOptions};
+use crate::pack::{pack_within, SubTable};
+use crate::search::{search_within, square_stream, Budget, Occupancies, Scratch, SearchOptions};
 use crate::shipped as sets;
 use crate::Piece;
 use crate::SlotRule;
@@ -140,12 +140,45 @@ pub fn magic_set_with(
     bits: Option<PerSquare<u8>>,
     opts: &SearchOptions,
 ) -> Result<MagicSet, SearchError> {
-    let defaults = scheme_default_bits(scheme);
-    let bits = bits.unwrap_or(defaults);
-    if (seed == DEFAULT_SEED || !scheme.has_magics()) && bits == defaults {
+    let budget = opts.max_total_tries.map(Budget::new);
+    magic_set_within(scheme, seed, bits, opts, budget.as_ref())
+}
+
+/// [`magic_set_with`], a search counting against a shared `budget` (see
+/// [`search_set_within`]).
+///
+/// ```
+/// use magic_search::{magic_set_within, shipped_set, Budget, Scheme, SearchOptions, DEFAULT_SEED};
+/// let budget = Budget::new(0);
+/// // The shipped set needs no search, so no budget.
+/// let set = magic_set_within(Scheme::Black, DEFAULT_SEED, None, &SearchOptions::default(), Some(&budget));
+/// assert_eq!(set.unwrap(), shipped_set(Scheme::Black));
+/// ```
+pub fn magic_set_within(
+    scheme: Scheme,
+    seed: u64,
+    bits: Option<PerSquare<u8>>,
+    opts: &SearchOptions,
+    budget: Option<&Budget>,
+) -> Result<MagicSet, SearchError> {
+    let bits = bits.unwrap_or(scheme_default_bits(scheme));
+    if is_shipped(scheme, seed, &bits) {
         return Ok(shipped_set(scheme));
     }
-    search_set(scheme, seed, bits, opts)
+    search_set_within(scheme, seed, bits, opts, budget)
+}
+
+/// Whether [`magic_set`] takes the set of `scheme` for `seed` and `bits`
+/// from the shipped sets, without a search.
+///
+/// ```
+/// use magic_search::{is_shipped, Scheme, DEFAULT_SEED};
+/// assert!(is_shipped(Scheme::Fancy, DEFAULT_SEED, &Scheme::Fancy.default_bits()));
+/// assert!(!is_shipped(Scheme::Fancy, 42, &Scheme::Fancy.default_bits()));
+/// assert!(is_shipped(Scheme::Pext, 42, &Scheme::Pext.default_bits()));
+/// ```
+pub fn is_shipped(scheme: Scheme, seed: u64, bits: &PerSquare<u8>) -> bool {
+    (seed == DEFAULT_SEED || !scheme.has_magics()) && *bits == scheme_default_bits(scheme)
 }
 
 /// The set shipped in `magic_core::sets` (re-exported as
@@ -238,6 +271,29 @@ pub fn search_set(
     bits: PerSquare<u8>,
     opts: &SearchOptions,
 ) -> Result<MagicSet, SearchError> {
+    let budget = opts.max_total_tries.map(Budget::new);
+    search_set_within(scheme, seed, bits, opts, budget.as_ref())
+}
+
+/// [`search_set`] counting its candidates against `budget`, which several
+/// searches can share: a set fails with [`SearchError::Total`] when the
+/// budget's limit is passed during its search, by it or by the searches
+/// before it.
+///
+/// ```
+/// use magic_search::{search_set_within, Budget, Scheme, SearchError, SearchOptions};
+/// let budget = Budget::new(1_000);
+/// let bits = Scheme::Fancy.default_bits();
+/// let err = search_set_within(Scheme::Fancy, 1, bits, &SearchOptions::default(), Some(&budget));
+/// assert_eq!(err.unwrap_err(), SearchError::Total { limit: 1_000 });
+/// ```
+pub fn search_set_within(
+    scheme: Scheme,
+    seed: u64,
+    bits: PerSquare<u8>,
+    opts: &SearchOptions,
+    budget: Option<&Budget>,
+) -> Result<MagicSet, SearchError> {
     let opts = SearchOptions {
         shift_in_magic: scheme.shift_in_magic(),
         hash: scheme.hash(),
@@ -254,9 +310,9 @@ pub fn search_set(
         });
     }
     if scheme == Scheme::OffsetInMagic {
-        return offsets_in_magics(seed, bits, &opts);
+        return within(budget, offsets_in_magics(seed, bits, &opts, budget));
     }
-    let magics = search_squares(seed, &bits, &opts)?;
+    let magics = within(budget, search_squares(seed, &bits, &opts, budget))?;
     let mut set = MagicSet {
         scheme,
         magics,
@@ -271,7 +327,7 @@ pub fn search_set(
     };
     (set.offsets, set.len) = match rule {
         Some(rule) => {
-            let (flat, len) = pack(&set.sub_tables(), rule);
+            let (flat, len) = pack_within(&set.sub_tables(), rule, budget);
             let mut offsets = [[0; 64]; 2];
             for (i, off) in flat.into_iter().enumerate() {
                 offsets[i / 64][i % 64] = off;
@@ -280,7 +336,18 @@ pub fn search_set(
         }
         None => consecutive(scheme, &bits),
     };
-    Ok(set)
+    within(budget, Ok(set))
+}
+
+/// The result of a search that counted against `budget`: past the limit,
+/// squares stop early and their own errors say nothing.
+fn within<T>(budget: Option<&Budget>, result: Result<T, SearchError>) -> Result<T, SearchError> {
+    match budget {
+        Some(budget) if budget.exceeded() => Err(SearchError::Total {
+            limit: budget.limit(),
+        }),
+        _ => result,
+    }
 }
 
 fn search_one(
@@ -289,15 +356,15 @@ fn search_one(
     bits: u32,
     opts: &SearchOptions,
     scratch: &mut Scratch,
+    budget: Option<&Budget>,
 ) -> Result<u64, SearchError> {
     let mut rng = square_stream(seed, piece, sq);
-    search(&Occupancies::new(piece, sq), bits, &mut rng, opts, scratch).map_err(|tries| {
-        SearchError {
-            piece,
-            square: sq,
-            bits,
-            tries,
-        }
+    let o = Occupancies::new(piece, sq);
+    search_within(&o, bits, &mut rng, opts, scratch, budget).map_err(|tries| SearchError::Square {
+        piece,
+        square: sq,
+        bits,
+        tries,
     })
 }
 
@@ -307,6 +374,7 @@ fn search_squares(
     seed: u64,
     bits: &PerSquare<u8>,
     opts: &SearchOptions,
+    budget: Option<&Budget>,
 ) -> Result<PerSquare<u64>, SearchError> {
     let jobs: Vec<(usize, Piece, usize)> = Piece::ALL
         .into_iter()
@@ -336,6 +404,7 @@ fn search_squares(
                                     u32::from(bits[p][sq]),
                                     opts,
                                     &mut scratch,
+                                    budget,
                                 ),
                             )
                         })
@@ -366,6 +435,7 @@ fn offsets_in_magics(
     seed: u64,
     bits: PerSquare<u8>,
     opts: &SearchOptions,
+    budget: Option<&Budget>,
 ) -> Result<MagicSet, SearchError> {
     const OFFSETS_PER_SQUARE: u64 = 512;
     let mut magics = [[0; 64]; 2];
@@ -386,11 +456,11 @@ fn offsets_in_magics(
                     max_tries: tries,
                     ..opts.clone()
                 };
-                search(&o, b, &mut rng, &opts, &mut scratch)
+                search_within(&o, b, &mut rng, &opts, &mut scratch, budget)
                     .ok()
                     .map(|magic| (unit * OFFSET_UNIT, magic))
             });
-            let (offset, magic) = found.ok_or(SearchError {
+            let (offset, magic) = found.ok_or(SearchError::Square {
                 piece,
                 square: sq,
                 bits: b,

@@ -1,8 +1,9 @@
 //! The search: reproducible sets, the shipped defaults, clear failures.
 
+use magic_search::search_set;
 use magic_search::{
     find_magic, magic_set, pack, parse_magics_csv, published_set, shipped_set, Occupancies, Piece,
-    Scheme, Scratch, SearchOptions, SlotRule, SplitMix64, SubTable,
+    Scheme, Scratch, SearchError, SearchOptions, SlotRule, SplitMix64, SubTable,
 };
 
 #[test]
@@ -100,14 +101,60 @@ fn a_hopeless_search_names_the_square_and_what_to_change() {
     };
     let err = find_magic(Piece::Rook, 7, 8, 1, &opts).unwrap_err();
     assert_eq!(
-        (err.piece, err.square, err.bits, err.tries),
-        (Piece::Rook, 7, 8, 500)
+        err,
+        SearchError::Square {
+            piece: Piece::Rook,
+            square: 7,
+            bits: 8,
+            tries: 500
+        }
     );
     let text = err.to_string();
     assert!(text.contains("rook magic for h1 with 8 bits"), "{text}");
-    assert!(
-        text.contains("give h1 more rook bits or try another seed"),
-        "{text}"
+    assert!(text.contains("give h1 more rook bits"), "{text}");
+    // At the most bits a square can have, more bits is no advice.
+    let err = find_magic(
+        Piece::Rook,
+        7,
+        12,
+        1,
+        &SearchOptions {
+            max_tries: 1,
+            ..opts
+        },
+    )
+    .unwrap_err();
+    let text = err.to_string();
+    assert!(!text.contains("more rook bits"), "{text}");
+    assert!(text.contains("allow more tries"), "{text}");
+}
+
+#[test]
+fn a_bound_on_all_tries_stops_a_hopeless_set_and_keeps_a_found_one() {
+    // Rooks at one bit fewer than their masks everywhere: hopeless on most
+    // squares, so only the total bounds the work.
+    let bits = [[11; 64], [5; 64]];
+    let opts = SearchOptions {
+        max_total_tries: Some(2_000_000),
+        ..SearchOptions::default()
+    };
+    let err = search_set(Scheme::Fancy, 1, bits, &opts).unwrap_err();
+    assert_eq!(err, SearchError::Total { limit: 2_000_000 });
+    assert!(err.to_string().contains("magic-search hunt"), "{err}");
+    // A set that needs fewer candidates than the total is found as without it.
+    let unbounded = search_set(
+        Scheme::Fancy,
+        3,
+        Scheme::Fancy.default_bits(),
+        &SearchOptions::default(),
+    );
+    let bounded = SearchOptions {
+        max_total_tries: Some(60_000_000),
+        ..SearchOptions::default()
+    };
+    assert_eq!(
+        search_set(Scheme::Fancy, 3, Scheme::Fancy.default_bits(), &bounded),
+        unbounded
     );
 }
 

@@ -1,0 +1,100 @@
+//! What is known about the fewest index bits a fancy magic can have, per
+//! square: the best known magics (`data/best-magics.csv`, checked against
+//! this by a test) and which one-bit-fewer magics are proven impossible.
+
+use crate::geometry::{default_bits, Piece};
+
+/// Rook squares with a known magic below popcount(mask), and its bits:
+/// a7 and h7 at 10, b7 to g7 at 9, a8 and h8 at 11, b8 to e8 and g8 at 10.
+const ROOK_RECORDS: [(usize, u8); 15] = [
+    (48, 10),
+    (49, 9),
+    (50, 9),
+    (51, 9),
+    (52, 9),
+    (53, 9),
+    (54, 9),
+    (55, 10),
+    (56, 11),
+    (57, 10),
+    (58, 10),
+    (59, 10),
+    (60, 10),
+    (62, 10),
+    (63, 11),
+];
+
+/// Bishop squares with a known magic below popcount(mask), and its bits.
+const BISHOP_RECORDS: [(usize, u8); 24] = [
+    (0, 5),
+    (1, 4),
+    (6, 4),
+    (7, 5),
+    (8, 4),
+    (9, 4),
+    (14, 4),
+    (15, 4),
+    (16, 4),
+    (17, 4),
+    (22, 4),
+    (23, 4),
+    (40, 4),
+    (41, 4),
+    (46, 4),
+    (47, 4),
+    (48, 4),
+    (49, 4),
+    (54, 4),
+    (55, 4),
+    (56, 5),
+    (57, 4),
+    (62, 4),
+    (63, 5),
+];
+
+/// The fewest index bits of any fancy magic known for `piece` on `sq`:
+/// the best known magics' bits where one is known below popcount(mask),
+/// popcount(mask) elsewhere.
+///
+/// ```
+/// use magic_core::{fewest_known_bits, Piece};
+/// assert_eq!(fewest_known_bits(Piece::Rook, 0), 12); // a1
+/// assert_eq!(fewest_known_bits(Piece::Rook, 49), 9); // b7
+/// assert_eq!(fewest_known_bits(Piece::Bishop, 1), 4); // b1
+/// ```
+pub const fn fewest_known_bits(piece: Piece, sq: usize) -> u32 {
+    let records: &[(usize, u8)] = match piece {
+        Piece::Rook => &ROOK_RECORDS,
+        Piece::Bishop => &BISHOP_RECORDS,
+    };
+    let mut i = 0;
+    while i < records.len() {
+        if records[i].0 == sq {
+            return records[i].1 as u32;
+        }
+        i += 1;
+    }
+    default_bits(piece)[sq] as u32
+}
+
+/// Whether a magic with one bit fewer than [`fewest_known_bits`] has been
+/// proven impossible by exhaustive search: rooks on ranks 3 to 6 and f8;
+/// bishops on e1, f1, c2-f2, c3-f3, a4-h4, a5-h5, c6-f6, c7-f7, c8-f8.
+///
+/// ```
+/// use magic_core::{fewer_bits_proven_impossible, Piece};
+/// assert!(fewer_bits_proven_impossible(Piece::Rook, 27)); // d4
+/// assert!(!fewer_bits_proven_impossible(Piece::Rook, 0)); // a1: open
+/// assert!(!fewer_bits_proven_impossible(Piece::Bishop, 2)); // c1: open
+/// ```
+pub const fn fewer_bits_proven_impossible(piece: Piece, sq: usize) -> bool {
+    let (file, rank) = (sq % 8, sq / 8);
+    match piece {
+        Piece::Rook => (rank >= 2 && rank <= 5) || sq == 61,
+        Piece::Bishop => match rank {
+            0 | 7 => file >= 2 && file <= 5 && !(rank == 0 && file < 4),
+            1 | 2 | 5 | 6 => file >= 2 && file <= 5,
+            _ => true,
+        },
+    }
+}
