@@ -18,21 +18,33 @@
 //! ```
 #![no_std]
 #![deny(missing_docs)]
+// Errors are messages assembled in const evaluation, where nothing can be
+// boxed; they are built once, on failure.
+#![allow(clippy::result_large_err)]
 
+mod clash;
+mod fill;
 mod geometry;
 mod hash;
+mod layout;
 mod message;
 mod records;
 mod scheme;
 pub mod sets;
 mod sizes;
 mod slot_rule;
+mod visit;
 
+pub use fill::{
+    distinct_attacks, fill, fill_compressed, fill_pattern_bytes, fill_post_masked, Slots,
+    UNUSED_BYTE,
+};
 pub use geometry::{
     attacks_by_ray_walk, default_bits, distinct_attack_sets, empty_board_attacks, min_bits,
     next_subset, parse_square, relevant_mask, square_name, AttackSets, BlockerPattern, Piece, Rays,
 };
 pub use hash::{multiply_index, pdep, pext, Hash, SquareHash};
+pub use layout::layout_of;
 pub use message::{check_bits, Message};
 pub use records::{fewer_bits_proven_impossible, fewest_known_bits};
 pub use scheme::{Builder, Scheme, UnknownScheme};
@@ -41,3 +53,4 @@ pub use sizes::{
     OFFSET_UNIT, PLAIN_LEN,
 };
 pub use slot_rule::SlotRule;
+pub use visit::{Layout, Length};

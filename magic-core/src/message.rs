@@ -102,6 +102,14 @@ impl Default for Message {
     }
 }
 
+impl PartialEq for Message {
+    fn eq(&self, other: &Self) -> bool {
+        self.as_str() == other.as_str()
+    }
+}
+
+impl Eq for Message {}
+
 impl core::fmt::Debug for Message {
     fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
         f.write_str(self.as_str())
@@ -127,8 +135,6 @@ impl core::fmt::Display for Message {
 ///     "5 rook bits is out of range for a1: use 6 to 12 (49 distinct attack sets need at least 6)"
 /// );
 /// ```
-// The message is assembled in const context, where nothing can be boxed.
-#[allow(clippy::result_large_err)]
 pub const fn check_bits(piece: Piece, sq: usize, bits: u64) -> Result<u32, Message> {
     let (min, max) = (min_bits(piece, sq), piece.max_bits());
     if bits >= min as u64 && bits <= max as u64 {

@@ -1,5 +1,6 @@
 //! The table schemes a set of magics can be searched for.
 
+use crate::fill::Slots;
 use crate::geometry::{default_bits, Piece};
 use crate::hash::Hash;
 use crate::sizes::{FIXED_BISHOP_BITS, FIXED_ROOK_BITS};
@@ -129,6 +130,16 @@ impl Scheme {
             Scheme::Magic32 => Hash::Split32,
             Scheme::Pext | Scheme::PextPdep => Hash::Pext,
             _ => Hash::Multiply,
+        }
+    }
+
+    /// What the scheme's table holds in each slot.
+    pub const fn slots(self) -> Slots {
+        match self {
+            Scheme::Shared => Slots::PostMasked,
+            Scheme::ByteLookup => Slots::PatternBytes,
+            Scheme::PextPdep => Slots::Compressed,
+            _ => Slots::Attacks,
         }
     }
 

@@ -1,8 +1,10 @@
-//! Emits one `static` per table: the magics as literals and a call to the
-//! scheme's `const fn` builder, which fills and checks the table while the
-//! user's crate compiles.
+//! Emits one `static` per table: the magics as literals and the table the
+//! macro filled and checked (`table.rs`), as bytes the user's crate only
+//! copies, so that a rebuild costs no more than any other static data.
 
+use crate::table::table_bytes;
 use crate::validate::Table;
+use magic_core::Slots;
 use magic_search::{
     magic_set_within, named_set, Budget, Builder, MagicSet, SearchError, SearchOptions,
 };
@@ -41,17 +43,35 @@ fn expand_table(t: &Table, budget: &Budget) -> syn::Result<TokenStream> {
         true => quote!(<#len>),
         false => quote!(),
     };
-    let value = match t.scheme.builder() {
-        Builder::MagicsAndBits => {
-            quote!(#krate::#ty::new(&#rook, &#rook_bits, &#bishop, &#bishop_bits))
-        }
-        Builder::Magics => quote!(#krate::#ty::new(&#rook, &#bishop)),
-        Builder::MagicsAndOffsets => {
-            quote!(#krate::#ty::new(&#rook, &#rook_offsets, &#bishop, &#bishop_offsets))
-        }
-        Builder::Nothing => quote!(#krate::#ty::new()),
-        Builder::UnitStruct => quote!(#krate::#ty),
+    if t.scheme.builder() == Builder::UnitStruct {
+        return Ok(quote! {
+            #(#attrs)*
+            #vis #static_token #name: #krate::#ty = #krate::#ty;
+        });
+    }
+    let bytes = table_bytes(&set).map_err(|e| Error::new(t.name.span(), e))?;
+    let table = {
+        let bytes = Literal::byte_string(&bytes);
+        let read = match t.scheme.slots() {
+            Slots::PatternBytes => quote!(u8s),
+            Slots::Compressed => quote!(u16s_from_le_bytes),
+            Slots::Attacks | Slots::PostMasked => quote!(u64s_from_le_bytes),
+        };
+        quote!(#krate::__private::#read::<#len>(#bytes))
     };
+    let args = match t.scheme.builder() {
+        Builder::MagicsAndBits => quote!(&#rook, &#rook_bits, &#bishop, &#bishop_bits,),
+        Builder::Magics => quote!(&#rook, &#bishop,),
+        Builder::MagicsAndOffsets => quote!(&#rook, &#rook_offsets, &#bishop, &#bishop_offsets,),
+        Builder::Nothing | Builder::UnitStruct => quote!(),
+    };
+    // SAFETY (of the emitted call): the table is what the builder fills
+    // from these magics, filled and checked above by the same code.
+    let turbofish = match t.scheme.has_length_parameter() {
+        true => quote!(::<#len>),
+        false => quote!(),
+    };
+    let value = quote!(unsafe { #krate::#ty #turbofish::__from_table(#args #table) });
     Ok(quote! {
         #(#attrs)*
         #vis #static_token #name: #krate::#ty #generics = #value;

@@ -1,16 +1,17 @@
 //! The `magic_tables!` proc-macro of `magic-runtime`.
 //!
 //! It parses the invocation, validates every key, asks `magic-search` for
-//! the magics and emits a `static` whose value is one of `magic-runtime`'s
-//! `const fn` builders: the compiler then fills the table and checks every
-//! relevant occupancy of every square, so nothing runs at start-up. Use it
-//! through `magic-runtime`, which re-exports it.
+//! the magics, fills and checks the table with the code `magic-runtime`'s
+//! `const fn` builders run, and emits a `static` holding it, so nothing
+//! runs at start-up and a rebuild only copies data. Use it through
+//! `magic-runtime`, which re-exports it.
 #![deny(missing_docs)]
 
 extern crate proc_macro;
 
 mod expand;
 mod parse;
+mod table;
 mod validate;
 
 use proc_macro::TokenStream;

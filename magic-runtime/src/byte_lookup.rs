@@ -2,12 +2,14 @@
 //! the square's distinct attack set, and one short list of attack sets per
 //! square.
 
+use crate::build::{built, NONE_U32};
+use crate::entries::entries_of;
 use crate::fancy::FancyEntry;
-use crate::fill::{distinct_attacks, fill_pattern_bytes};
-use crate::layout::{consecutive, entries_of};
 use crate::template::table_type;
-use crate::visit::Length;
-use crate::{Hash, DISTINCT_ATTACK_SETS};
+use crate::DISTINCT_ATTACK_SETS;
+use magic_core::{
+    distinct_attacks, fill_pattern_bytes, layout_of, Layout, Length, Scheme, UNUSED_BYTE,
+};
 
 #[derive(Clone, Copy, Debug)]
 struct Entry {
@@ -71,13 +73,48 @@ impl<const N: usize> ByteLookupTables<N> {
         bishop_magics: &[u64; 64],
         bishop_bits: &[u8; 64],
     ) -> Self {
-        let (layout, len) = consecutive(
-            Hash::Multiply,
-            [rook_magics, bishop_magics],
-            [rook_bits, bishop_bits],
-        );
-        let bytes = fill_pattern_bytes(&layout, "ByteLookupTables", Length::Sum(len));
-        let (attacks, starts) = distinct_attacks();
+        let layout = Self::layout(rook_magics, rook_bits, bishop_magics, bishop_bits);
+        let mut bytes = [UNUSED_BYTE; N];
+        built(fill_pattern_bytes(
+            &layout.0,
+            &mut bytes,
+            "ByteLookupTables",
+            layout.1,
+        ));
+        Self::assemble(layout.0, bytes)
+    }
+
+    /// For `magic_tables!`, which fills and checks the table while it
+    /// runs: the tables from the builder's arguments and the filled table.
+    ///
+    /// # Safety
+    ///
+    /// `table` must be what the builder would fill from the same arguments.
+    #[doc(hidden)]
+    pub const unsafe fn __from_table(
+        rook_magics: &[u64; 64],
+        rook_bits: &[u8; 64],
+        bishop_magics: &[u64; 64],
+        bishop_bits: &[u8; 64],
+        bytes: [u8; N],
+    ) -> Self {
+        let layout = Self::layout(rook_magics, rook_bits, bishop_magics, bishop_bits);
+        Self::assemble(layout.0, bytes)
+    }
+
+    const fn layout(
+        rook_magics: &[u64; 64],
+        rook_bits: &[u8; 64],
+        bishop_magics: &[u64; 64],
+        bishop_bits: &[u8; 64],
+    ) -> (Layout, Length) {
+        let (magics, bits) = ([rook_magics, bishop_magics], [rook_bits, bishop_bits]);
+        built(layout_of(Scheme::ByteLookup, magics, bits, [&NONE_U32; 2]))
+    }
+
+    const fn assemble(layout: Layout, bytes: [u8; N]) -> Self {
+        let mut attacks = [0u64; DISTINCT_ATTACK_SETS];
+        let starts = built(distinct_attacks(&mut attacks));
         let hashes = FancyEntry::of(&layout);
         ByteLookupTables {
             squares: entries_of!(layout, |p, sq, _h| Entry {

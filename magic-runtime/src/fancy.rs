@@ -1,11 +1,10 @@
 //! Fancy magics (Pradu Kannan): one sub-table per square, sized by that
 //! square's own index bits.
 
-use crate::fill::{fill, Layout};
-use crate::layout::{consecutive, entries_of};
+use crate::build::{built, NONE_U32};
+use crate::entries::entries_of;
 use crate::template::table_type;
-use crate::visit::Length;
-use crate::Hash;
+use magic_core::{fill, layout_of, Layout, Length, Scheme};
 
 /// One square of a fancy table, as the lookup reads it.
 #[derive(Clone, Copy, Debug)]
@@ -84,15 +83,45 @@ impl<const N: usize> FancyTables<N> {
         bishop_magics: &[u64; 64],
         bishop_bits: &[u8; 64],
     ) -> Self {
-        let (layout, len) = consecutive(
-            Hash::Multiply,
-            [rook_magics, bishop_magics],
-            [rook_bits, bishop_bits],
-        );
+        let layout = Self::layout(rook_magics, rook_bits, bishop_magics, bishop_bits);
+        let mut table = [0u64; N];
+        built(fill(&layout.0, &mut table, "FancyTables", layout.1));
+        Self::assemble(layout.0, table)
+    }
+
+    /// For `magic_tables!`, which fills and checks the table while it
+    /// runs: the tables from the builder's arguments and the filled table.
+    ///
+    /// # Safety
+    ///
+    /// `table` must be what the builder would fill from the same arguments.
+    #[doc(hidden)]
+    pub const unsafe fn __from_table(
+        rook_magics: &[u64; 64],
+        rook_bits: &[u8; 64],
+        bishop_magics: &[u64; 64],
+        bishop_bits: &[u8; 64],
+        table: [u64; N],
+    ) -> Self {
+        let layout = Self::layout(rook_magics, rook_bits, bishop_magics, bishop_bits);
+        Self::assemble(layout.0, table)
+    }
+
+    const fn layout(
+        rook_magics: &[u64; 64],
+        rook_bits: &[u8; 64],
+        bishop_magics: &[u64; 64],
+        bishop_bits: &[u8; 64],
+    ) -> (Layout, Length) {
+        let (magics, bits) = ([rook_magics, bishop_magics], [rook_bits, bishop_bits]);
+        built(layout_of(Scheme::Fancy, magics, bits, [&NONE_U32; 2]))
+    }
+
+    const fn assemble(layout: Layout, table: [u64; N]) -> Self {
         FancyTables {
-            table: fill(&layout, "FancyTables", Length::Sum(len)),
             squares: FancyEntry::of(&layout),
             layout,
+            table,
         }
     }
 }

@@ -2,11 +2,11 @@
 //! and black magics (Volker Annuss): one shift for every square, sub-tables
 //! overlapping in one shared array at per-square offsets.
 
-use crate::fill::{fill, Layout};
-use crate::layout::{at_offsets, entries_of};
+use crate::build::{built, NONE_U8};
+use crate::entries::entries_of;
 use crate::template::table_type;
-use crate::visit::Length;
-use crate::{Hash, FIXED_BISHOP_BITS, FIXED_ROOK_BITS};
+use crate::{FIXED_BISHOP_BITS, FIXED_ROOK_BITS};
+use magic_core::{fill, layout_of, Layout, Length, Scheme};
 
 /// One square of an overlapping fixed-shift table.
 #[derive(Clone, Copy, Debug)]
@@ -20,20 +20,14 @@ struct Entry {
 /// The shift of each piece: `[rook, bishop]`.
 const SHIFTS: [u32; 2] = [64 - FIXED_ROOK_BITS, 64 - FIXED_BISHOP_BITS];
 
-/// The layout and entries of a fixed-shift or black table.
-const fn layout_and_entries(
-    hash: Hash,
-    magics: [&[u64; 64]; 2],
-    offsets: [&[u32; 64]; 2],
-) -> (Layout, [[Entry; 64]; 2]) {
-    let layout = at_offsets(hash, magics, offsets, [FIXED_ROOK_BITS, FIXED_BISHOP_BITS]);
-    let black = matches!(hash, Hash::Black);
-    let squares = entries_of!(layout, |_p, _sq, h| Entry {
+/// The entries of a fixed-shift or black table: black magics keep the
+/// complement of the mask, which the lookup ORs in.
+const fn entries(layout: &Layout, black: bool) -> [[Entry; 64]; 2] {
+    entries_of!(layout, |_p, _sq, h| Entry {
         mask: if black { !h.mask } else { h.mask },
         magic: h.magic,
         offset: h.offset,
-    });
-    (layout, squares)
+    })
 }
 
 table_type! {
@@ -82,15 +76,50 @@ impl<const N: usize> FixedShiftTables<N> {
         bishop_magics: &[u64; 64],
         bishop_offsets: &[u32; 64],
     ) -> Self {
-        let (layout, squares) = layout_and_entries(
-            Hash::Multiply,
-            [rook_magics, bishop_magics],
-            [rook_offsets, bishop_offsets],
-        );
+        let layout = Self::layout(rook_magics, rook_offsets, bishop_magics, bishop_offsets);
+        let mut table = [0u64; N];
+        built(fill(&layout.0, &mut table, "FixedShiftTables", layout.1));
+        Self::assemble(layout.0, table)
+    }
+
+    /// For `magic_tables!`, which fills and checks the table while it
+    /// runs: the tables from the builder's arguments and the filled table.
+    ///
+    /// # Safety
+    ///
+    /// `table` must be what the builder would fill from the same arguments.
+    #[doc(hidden)]
+    pub const unsafe fn __from_table(
+        rook_magics: &[u64; 64],
+        rook_offsets: &[u32; 64],
+        bishop_magics: &[u64; 64],
+        bishop_offsets: &[u32; 64],
+        table: [u64; N],
+    ) -> Self {
+        let layout = Self::layout(rook_magics, rook_offsets, bishop_magics, bishop_offsets);
+        Self::assemble(layout.0, table)
+    }
+
+    const fn layout(
+        rook_magics: &[u64; 64],
+        rook_offsets: &[u32; 64],
+        bishop_magics: &[u64; 64],
+        bishop_offsets: &[u32; 64],
+    ) -> (Layout, Length) {
+        let (magics, offsets) = ([rook_magics, bishop_magics], [rook_offsets, bishop_offsets]);
+        built(layout_of(
+            Scheme::FixedShift,
+            magics,
+            [&NONE_U8; 2],
+            offsets,
+        ))
+    }
+
+    const fn assemble(layout: Layout, table: [u64; N]) -> Self {
         FixedShiftTables {
-            table: fill(&layout, "FixedShiftTables", Length::LastUsed),
-            squares,
+            squares: entries(&layout, false),
             layout,
+            table,
         }
     }
 }
@@ -140,15 +169,45 @@ impl<const N: usize> BlackMagicTables<N> {
         bishop_magics: &[u64; 64],
         bishop_offsets: &[u32; 64],
     ) -> Self {
-        let (layout, squares) = layout_and_entries(
-            Hash::Black,
-            [rook_magics, bishop_magics],
-            [rook_offsets, bishop_offsets],
-        );
+        let layout = Self::layout(rook_magics, rook_offsets, bishop_magics, bishop_offsets);
+        let mut table = [0u64; N];
+        built(fill(&layout.0, &mut table, "BlackMagicTables", layout.1));
+        Self::assemble(layout.0, table)
+    }
+
+    /// For `magic_tables!`, which fills and checks the table while it
+    /// runs: the tables from the builder's arguments and the filled table.
+    ///
+    /// # Safety
+    ///
+    /// `table` must be what the builder would fill from the same arguments.
+    #[doc(hidden)]
+    pub const unsafe fn __from_table(
+        rook_magics: &[u64; 64],
+        rook_offsets: &[u32; 64],
+        bishop_magics: &[u64; 64],
+        bishop_offsets: &[u32; 64],
+        table: [u64; N],
+    ) -> Self {
+        let layout = Self::layout(rook_magics, rook_offsets, bishop_magics, bishop_offsets);
+        Self::assemble(layout.0, table)
+    }
+
+    const fn layout(
+        rook_magics: &[u64; 64],
+        rook_offsets: &[u32; 64],
+        bishop_magics: &[u64; 64],
+        bishop_offsets: &[u32; 64],
+    ) -> (Layout, Length) {
+        let (magics, offsets) = ([rook_magics, bishop_magics], [rook_offsets, bishop_offsets]);
+        built(layout_of(Scheme::Black, magics, [&NONE_U8; 2], offsets))
+    }
+
+    const fn assemble(layout: Layout, table: [u64; N]) -> Self {
         BlackMagicTables {
-            table: fill(&layout, "BlackMagicTables", Length::LastUsed),
-            squares,
+            squares: entries(&layout, true),
             layout,
+            table,
         }
     }
 }

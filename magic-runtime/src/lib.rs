@@ -32,14 +32,13 @@
 #![no_std]
 #![deny(missing_docs)]
 
+mod build;
 mod byte_lookup;
-mod clash;
 mod diagram;
+mod entries;
 mod fancy;
-mod fill;
 mod fixed_shift;
 mod hyperbola;
-mod layout;
 mod magic32;
 mod offset_in_magic;
 mod pext;
@@ -49,7 +48,6 @@ mod shared;
 mod shift_in_magic;
 mod sliders;
 mod template;
-mod visit;
 
 pub use byte_lookup::ByteLookupTables;
 pub use diagram::Diagram;
@@ -65,9 +63,10 @@ pub use shared::SharedTables;
 pub use shift_in_magic::ShiftInMagicTables;
 pub use sliders::Sliders;
 
+#[doc(hidden)]
+pub use build::__private;
 pub use magic_core::sets;
 pub use magic_core::sets::SHARED_LEN;
-pub(crate) use magic_core::SlotRule;
 pub use magic_core::{
     attacks_by_ray_walk, check_bits, default_bits, distinct_attack_sets, empty_board_attacks,
     fancy_table_len, fewer_bits_proven_impossible, fewest_known_bits, min_bits, next_subset,

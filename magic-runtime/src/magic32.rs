@@ -1,11 +1,10 @@
 //! 32-bit magics (Grant Osborne): two 32-bit multiplications instead of one
 //! 64-bit multiplication, for targets without a fast 64-bit multiply.
 
-use crate::fill::fill;
-use crate::layout::{consecutive, entries_of};
+use crate::build::{built, NONE_U32};
+use crate::entries::entries_of;
 use crate::template::table_type;
-use crate::visit::Length;
-use crate::Hash;
+use magic_core::{fill, layout_of, Layout, Length, Scheme};
 
 #[derive(Clone, Copy, Debug)]
 struct Entry {
@@ -61,13 +60,42 @@ impl<const N: usize> Magic32Tables<N> {
         bishop_magics: &[u64; 64],
         bishop_bits: &[u8; 64],
     ) -> Self {
-        let (layout, len) = consecutive(
-            Hash::Split32,
-            [rook_magics, bishop_magics],
-            [rook_bits, bishop_bits],
-        );
+        let layout = Self::layout(rook_magics, rook_bits, bishop_magics, bishop_bits);
+        let mut table = [0u64; N];
+        built(fill(&layout.0, &mut table, "Magic32Tables", layout.1));
+        Self::assemble(layout.0, table)
+    }
+
+    /// For `magic_tables!`, which fills and checks the table while it
+    /// runs: the tables from the builder's arguments and the filled table.
+    ///
+    /// # Safety
+    ///
+    /// `table` must be what the builder would fill from the same arguments.
+    #[doc(hidden)]
+    pub const unsafe fn __from_table(
+        rook_magics: &[u64; 64],
+        rook_bits: &[u8; 64],
+        bishop_magics: &[u64; 64],
+        bishop_bits: &[u8; 64],
+        table: [u64; N],
+    ) -> Self {
+        let layout = Self::layout(rook_magics, rook_bits, bishop_magics, bishop_bits);
+        Self::assemble(layout.0, table)
+    }
+
+    const fn layout(
+        rook_magics: &[u64; 64],
+        rook_bits: &[u8; 64],
+        bishop_magics: &[u64; 64],
+        bishop_bits: &[u8; 64],
+    ) -> (Layout, Length) {
+        let (magics, bits) = ([rook_magics, bishop_magics], [rook_bits, bishop_bits]);
+        built(layout_of(Scheme::Magic32, magics, bits, [&NONE_U32; 2]))
+    }
+
+    const fn assemble(layout: Layout, table: [u64; N]) -> Self {
         Magic32Tables {
-            table: fill(&layout, "Magic32Tables", Length::Sum(len)),
             squares: entries_of!(layout, |_p, _sq, h| Entry {
                 mask: h.mask,
                 magic_lo: h.magic as u32,
@@ -76,6 +104,7 @@ impl<const N: usize> Magic32Tables<N> {
                 offset: h.offset as u32,
             }),
             layout,
+            table,
         }
     }
 }

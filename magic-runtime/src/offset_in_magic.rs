@@ -1,11 +1,11 @@
 //! Offsets in the magic (Eugene Kotlov): in the fixed-shift domain, the low
 //! 16 bits of each stored factor locate the square's sub-table.
 
-use crate::fill::fill;
-use crate::layout::{at_offsets, entries_of};
+use crate::build::{built, NONE_U32, NONE_U8};
+use crate::entries::entries_of;
 use crate::template::table_type;
-use crate::visit::Length;
-use crate::{Hash, FIXED_BISHOP_BITS, FIXED_ROOK_BITS, OFFSET_UNIT};
+use crate::{FIXED_BISHOP_BITS, FIXED_ROOK_BITS, OFFSET_UNIT};
+use magic_core::{fill, layout_of, Layout, Length, Scheme};
 
 #[derive(Clone, Copy, Debug)]
 struct Entry {
@@ -53,32 +53,45 @@ impl<const N: usize> OffsetInMagicTables<N> {
     /// the last entry any occupancy uses. In a `static`, two occupancies that
     /// need different attacks in one entry fail the build.
     pub const fn new(rook_factors: &[u64; 64], bishop_factors: &[u64; 64]) -> Self {
+        let layout = Self::layout(rook_factors, bishop_factors);
+        let mut table = [0u64; N];
+        built(fill(&layout.0, &mut table, "OffsetInMagicTables", layout.1));
+        Self::assemble(layout.0, table)
+    }
+
+    /// For `magic_tables!`, which fills and checks the table while it
+    /// runs: the tables from the builder's arguments and the filled table.
+    ///
+    /// # Safety
+    ///
+    /// `table` must be what the builder would fill from the same arguments.
+    #[doc(hidden)]
+    pub const unsafe fn __from_table(
+        rook_factors: &[u64; 64],
+        bishop_factors: &[u64; 64],
+        table: [u64; N],
+    ) -> Self {
+        Self::assemble(Self::layout(rook_factors, bishop_factors).0, table)
+    }
+
+    const fn layout(rook_factors: &[u64; 64], bishop_factors: &[u64; 64]) -> (Layout, Length) {
         let factors = [rook_factors, bishop_factors];
-        let offsets = [&offsets_in(rook_factors), &offsets_in(bishop_factors)];
-        let layout = at_offsets(
-            Hash::Multiply,
+        built(layout_of(
+            Scheme::OffsetInMagic,
             factors,
-            offsets,
-            [FIXED_ROOK_BITS, FIXED_BISHOP_BITS],
-        );
+            [&NONE_U8; 2],
+            [&NONE_U32; 2],
+        ))
+    }
+
+    const fn assemble(layout: Layout, table: [u64; N]) -> Self {
         OffsetInMagicTables {
-            table: fill(&layout, "OffsetInMagicTables", Length::LastUsed),
             squares: entries_of!(layout, |_p, _sq, h| Entry {
                 mask: h.mask,
                 factor: h.magic,
             }),
             layout,
+            table,
         }
     }
-}
-
-/// The offset each factor's low 16 bits give.
-const fn offsets_in(factors: &[u64; 64]) -> [u32; 64] {
-    let mut offsets = [0; 64];
-    let mut sq = 0;
-    while sq < 64 {
-        offsets[sq] = ((factors[sq] & 0xffff) as usize * OFFSET_UNIT) as u32;
-        sq += 1;
-    }
-    offsets
 }

@@ -1,12 +1,12 @@
 //! PEXT tables: the index is the relevant occupancy bits packed by the BMI2
 //! `pext` instruction, with no magic at all.
 
-use crate::fill::{fill, fill_compressed};
-use crate::layout::{consecutive, entries_of};
+use crate::build::{built, NONE_U32, NONE_U8};
+use crate::entries::entries_of;
 use crate::pext::{pdep_fast, pext_fast};
 use crate::template::table_type;
-use crate::visit::{Layout, Length};
-use crate::{default_bits, empty_board_attacks, Hash, Piece, DEFAULT_FANCY_LEN};
+use crate::{empty_board_attacks, Piece, DEFAULT_FANCY_LEN};
+use magic_core::{fill, fill_compressed, layout_of, Layout, Length, Scheme};
 
 #[derive(Clone, Copy, Debug)]
 struct Entry {
@@ -17,19 +17,20 @@ struct Entry {
 
 /// Every square's sub-table at its default bits, one after the other, and
 /// the entries both PEXT table types read.
-const fn layout_and_entries() -> (Layout, [[Entry; 64]; 2]) {
+const fn layout_and_entries() -> (Layout, Length, [[Entry; 64]; 2]) {
     let none = [0u64; 64];
-    let (layout, _) = consecutive(
-        Hash::Pext,
-        [&none, &none],
-        [&default_bits(Piece::Rook), &default_bits(Piece::Bishop)],
-    );
+    let (layout, length) = built(layout_of(
+        Scheme::Pext,
+        [&none; 2],
+        [&NONE_U8; 2],
+        [&NONE_U32; 2],
+    ));
     let squares = entries_of!(layout, |p, sq, h| Entry {
         mask: h.mask,
         postmask: empty_board_attacks(Piece::ALL[p], sq),
         offset: h.offset,
     });
-    (layout, squares)
+    (layout, length, squares)
 }
 
 table_type! {
@@ -71,11 +72,29 @@ impl PextTables {
     /// can be wrong; in a `static`, it costs the compiler what a fancy
     /// table does.
     pub const fn new() -> Self {
-        let (layout, squares) = layout_and_entries();
+        let mut table = [0u64; DEFAULT_FANCY_LEN];
+        let (layout, length, squares) = layout_and_entries();
+        built(fill(&layout, &mut table, "PextTables", length));
         PextTables {
-            table: fill(&layout, "PextTables", Length::Sum(DEFAULT_FANCY_LEN)),
             squares,
             layout,
+            table,
+        }
+    }
+
+    /// For `magic_tables!`, which fills and checks the table while it
+    /// runs.
+    ///
+    /// # Safety
+    ///
+    /// `table` must be what [`PextTables::new`] fills.
+    #[doc(hidden)]
+    pub const unsafe fn __from_table(table: [u64; DEFAULT_FANCY_LEN]) -> Self {
+        let (layout, _, squares) = layout_and_entries();
+        PextTables {
+            squares,
+            layout,
+            table,
         }
     }
 }
@@ -122,11 +141,34 @@ impl PextPdepTables {
     /// Builds and checks the tables, each attack set packed by its square's
     /// empty-board attacks.
     pub const fn new() -> Self {
-        let (layout, squares) = layout_and_entries();
+        let mut table = [0u16; DEFAULT_FANCY_LEN];
+        let (layout, length, squares) = layout_and_entries();
+        built(fill_compressed(
+            &layout,
+            &mut table,
+            "PextPdepTables",
+            length,
+        ));
         PextPdepTables {
-            table: fill_compressed(&layout, "PextPdepTables", Length::Sum(DEFAULT_FANCY_LEN)),
             squares,
             layout,
+            table,
+        }
+    }
+
+    /// For `magic_tables!`, which fills and checks the table while it
+    /// runs.
+    ///
+    /// # Safety
+    ///
+    /// `table` must be what [`PextPdepTables::new`] fills.
+    #[doc(hidden)]
+    pub const unsafe fn __from_table(table: [u16; DEFAULT_FANCY_LEN]) -> Self {
+        let (layout, _, squares) = layout_and_entries();
+        PextPdepTables {
+            squares,
+            layout,
+            table,
         }
     }
 }

@@ -1,11 +1,11 @@
 //! Plain magics (Lasse Hansen): a fixed shift and one sub-table of the same
 //! size per square, 64 x 4,096 rook and 64 x 512 bishop entries.
 
-use crate::fill::fill;
-use crate::layout::entries_of;
+use crate::build::{built, NONE_U32, NONE_U8};
+use crate::entries::entries_of;
 use crate::template::table_type;
-use crate::visit::{Layout, Length};
-use crate::{Hash, Piece, SquareHash, FIXED_BISHOP_BITS, FIXED_ROOK_BITS, PLAIN_LEN};
+use crate::{FIXED_BISHOP_BITS, FIXED_ROOK_BITS, PLAIN_LEN};
+use magic_core::{fill, layout_of, Layout, Length, Scheme};
 
 #[derive(Clone, Copy, Debug)]
 struct MaskMagic {
@@ -53,26 +53,45 @@ impl PlainTables {
     /// the build with a message naming piece, square and the two clashing
     /// occupancies.
     pub const fn new(rook_magics: &[u64; 64], bishop_magics: &[u64; 64]) -> Self {
+        let layout = Self::layout(rook_magics, bishop_magics);
+        let mut table = [0u64; PLAIN_LEN];
+        built(fill(&layout.0, &mut table, "PlainTables", layout.1));
+        Self::assemble(layout.0, table)
+    }
+
+    /// For `magic_tables!`, which fills and checks the table while it
+    /// runs: the tables from the builder's arguments and the filled table.
+    ///
+    /// # Safety
+    ///
+    /// `table` must be what the builder would fill from the same arguments.
+    #[doc(hidden)]
+    pub const unsafe fn __from_table(
+        rook_magics: &[u64; 64],
+        bishop_magics: &[u64; 64],
+        table: [u64; PLAIN_LEN],
+    ) -> Self {
+        Self::assemble(Self::layout(rook_magics, bishop_magics).0, table)
+    }
+
+    const fn layout(rook_magics: &[u64; 64], bishop_magics: &[u64; 64]) -> (Layout, Length) {
         let magics = [rook_magics, bishop_magics];
-        let mut layout: Layout = [[SquareHash::EMPTY; 64]; 2];
-        let mut p = 0;
-        while p < 2 {
-            let mut sq = 0;
-            while sq < 64 {
-                let offset = FIRST[p] + (sq << BITS[p]);
-                let (piece, magic) = (Piece::ALL[p], magics[p][sq]);
-                layout[p][sq] = SquareHash::new(Hash::Multiply, piece, sq, magic, BITS[p], offset);
-                sq += 1;
-            }
-            p += 1;
-        }
+        built(layout_of(
+            Scheme::Plain,
+            magics,
+            [&NONE_U8; 2],
+            [&NONE_U32; 2],
+        ))
+    }
+
+    const fn assemble(layout: Layout, table: [u64; PLAIN_LEN]) -> Self {
         PlainTables {
-            table: fill(&layout, "PlainTables", Length::Sum(PLAIN_LEN)),
             squares: entries_of!(layout, |_p, _sq, h| MaskMagic {
                 mask: h.mask,
                 magic: h.magic,
             }),
             layout,
+            table,
         }
     }
 }

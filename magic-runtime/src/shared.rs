@@ -1,11 +1,11 @@
 //! Hansen's shared tables: a post-mask lets two rook squares, or four bishop
 //! squares, use the same sub-table.
 
-use crate::fill::fill_post_masked;
-use crate::layout::{checked_bits, entries_of};
+use crate::build::{built, NONE_U8};
+use crate::entries::entries_of;
 use crate::template::table_type;
-use crate::visit::Layout;
-use crate::{empty_board_attacks, Hash, Piece, SquareHash};
+use crate::{empty_board_attacks, Piece};
+use magic_core::{fill_post_masked, layout_of, Layout, Length, Scheme};
 
 #[derive(Clone, Copy, Debug)]
 struct Entry {
@@ -64,33 +64,56 @@ impl<const N: usize> SharedTables<N> {
         bishop_magics: &[u64; 64],
         bishop_offsets: &[u32; 64],
     ) -> Self {
-        let magics = [rook_magics, bishop_magics];
-        let offsets = [rook_offsets, bishop_offsets];
-        let mut layout: Layout = [[SquareHash::EMPTY; 64]; 2];
-        let mut p = 0;
-        while p < 2 {
-            let piece = Piece::ALL[p];
-            let mut sq = 0;
-            while sq < 64 {
-                let magic = magics[p][sq];
-                let bits = checked_bits(piece, sq, 64 - (magic >> 58));
-                let offset = offsets[p][sq] as usize;
-                layout[p][sq] = SquareHash::new(Hash::Multiply, piece, sq, magic, bits, offset);
-                sq += 1;
-            }
-            p += 1;
-        }
-        // The post-mask of each square: its attacks on an empty board.
-        let squares = entries_of!(layout, |p, sq, h| Entry {
-            premask: h.mask,
-            magic: h.magic,
-            postmask: empty_board_attacks(Piece::ALL[p], sq),
-            offset: h.offset,
-        });
+        let layout = Self::layout(rook_magics, rook_offsets, bishop_magics, bishop_offsets);
+        let mut table = [0u64; N];
+        let mut covered = [0u64; N];
+        built(fill_post_masked(
+            &layout.0,
+            &mut table,
+            &mut covered,
+            "SharedTables",
+        ));
+        Self::assemble(layout.0, table)
+    }
+
+    /// For `magic_tables!`, which fills and checks the table while it
+    /// runs: the tables from the builder's arguments and the filled table.
+    ///
+    /// # Safety
+    ///
+    /// `table` must be what the builder would fill from the same arguments.
+    #[doc(hidden)]
+    pub const unsafe fn __from_table(
+        rook_magics: &[u64; 64],
+        rook_offsets: &[u32; 64],
+        bishop_magics: &[u64; 64],
+        bishop_offsets: &[u32; 64],
+        table: [u64; N],
+    ) -> Self {
+        let layout = Self::layout(rook_magics, rook_offsets, bishop_magics, bishop_offsets);
+        Self::assemble(layout.0, table)
+    }
+
+    const fn layout(
+        rook_magics: &[u64; 64],
+        rook_offsets: &[u32; 64],
+        bishop_magics: &[u64; 64],
+        bishop_offsets: &[u32; 64],
+    ) -> (Layout, Length) {
+        let (magics, offsets) = ([rook_magics, bishop_magics], [rook_offsets, bishop_offsets]);
+        built(layout_of(Scheme::Shared, magics, [&NONE_U8; 2], offsets))
+    }
+
+    const fn assemble(layout: Layout, table: [u64; N]) -> Self {
         SharedTables {
-            table: fill_post_masked(&layout, "SharedTables"),
-            squares,
+            squares: entries_of!(layout, |p, sq, h| Entry {
+                premask: h.mask,
+                magic: h.magic,
+                postmask: empty_board_attacks(Piece::ALL[p], sq),
+                offset: h.offset,
+            }),
             layout,
+            table,
         }
     }
 }

@@ -1,11 +1,10 @@
 //! Fancy magics with the shift in the upper six bits of the magic (Grant
 //! Osborne): one load less per lookup.
 
-use crate::fill::fill;
-use crate::layout::{consecutive, embedded_bits, entries_of};
+use crate::build::{built, NONE_U32, NONE_U8};
+use crate::entries::entries_of;
 use crate::template::table_type;
-use crate::visit::Length;
-use crate::Hash;
+use magic_core::{fill, layout_of, Layout, Length, Scheme};
 
 #[derive(Clone, Copy, Debug)]
 struct Entry {
@@ -53,16 +52,46 @@ impl<const N: usize> ShiftInMagicTables<N> {
     /// default bits). In a `static`, a wrong magic fails the build with a
     /// message naming piece, square and the two clashing occupancies.
     pub const fn new(rook_magics: &[u64; 64], bishop_magics: &[u64; 64]) -> Self {
-        let bits = [&embedded_bits(rook_magics), &embedded_bits(bishop_magics)];
-        let (layout, len) = consecutive(Hash::Multiply, [rook_magics, bishop_magics], bits);
+        let layout = Self::layout(rook_magics, bishop_magics);
+        let mut table = [0u64; N];
+        built(fill(&layout.0, &mut table, "ShiftInMagicTables", layout.1));
+        Self::assemble(layout.0, table)
+    }
+
+    /// For `magic_tables!`, which fills and checks the table while it
+    /// runs: the tables from the builder's arguments and the filled table.
+    ///
+    /// # Safety
+    ///
+    /// `table` must be what the builder would fill from the same arguments.
+    #[doc(hidden)]
+    pub const unsafe fn __from_table(
+        rook_magics: &[u64; 64],
+        bishop_magics: &[u64; 64],
+        table: [u64; N],
+    ) -> Self {
+        Self::assemble(Self::layout(rook_magics, bishop_magics).0, table)
+    }
+
+    const fn layout(rook_magics: &[u64; 64], bishop_magics: &[u64; 64]) -> (Layout, Length) {
+        let magics = [rook_magics, bishop_magics];
+        built(layout_of(
+            Scheme::ShiftInMagic,
+            magics,
+            [&NONE_U8; 2],
+            [&NONE_U32; 2],
+        ))
+    }
+
+    const fn assemble(layout: Layout, table: [u64; N]) -> Self {
         ShiftInMagicTables {
-            table: fill(&layout, "ShiftInMagicTables", Length::Sum(len)),
             squares: entries_of!(layout, |_p, _sq, h| Entry {
                 mask: h.mask,
                 magic: h.magic,
                 offset: h.offset,
             }),
             layout,
+            table,
         }
     }
 }

@@ -37,7 +37,7 @@ macro_rules! table_type {
             /// What the lookup reads per piece and square.
             squares: [[$entry; 64]; 2],
             /// How each square hashes, as built and checked.
-            layout: $crate::fill::Layout,
+            layout: magic_core::Layout,
             $($field: $fty,)*
         }
 

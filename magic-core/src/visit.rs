@@ -1,14 +1,16 @@
 //! Visiting every relevant occupancy of every square of a layout: the
-//! loop under every fill, with the checks that come before it.
+//! loop under every fill, with the checks that come before it. Each check
+//! returns the message of what is wrong: a const builder panics with it
+//! (a compile error), the proc-macro reports it.
 
 use crate::{check_bits, square_name, Message, Piece, SquareHash};
 
 /// The hash of every square: `[rook, bishop]`, each indexed by square.
-pub(crate) type Layout = [[SquareHash; 64]; 2];
+pub type Layout = [[SquareHash; 64]; 2];
 
-/// How long the table must be.
-#[derive(Clone, Copy, PartialEq, Eq)]
-pub(crate) enum Length {
+/// How long a table must be.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Length {
     /// Sub-tables one after the other: the sum of their sizes.
     Sum(usize),
     /// Overlapping sub-tables: up to the last slot any occupancy uses.
@@ -17,44 +19,51 @@ pub(crate) enum Length {
 
 /// Checks, before any occupancy is visited, that every square's index bits
 /// are possible for its hash and that a `Sum` length is the one asked for.
-pub(crate) const fn check_layout(layout: &Layout, n: usize, type_name: &str, length: Length) {
+pub(crate) const fn check_layout(
+    layout: &Layout,
+    n: usize,
+    type_name: &str,
+    length: Length,
+) -> Result<(), Message> {
     let mut p = 0;
     while p < 2 {
         let mut sq = 0;
         while sq < 64 {
             if let Err(message) = check_bits(Piece::ALL[p], sq, layout[p][sq].bits as u64) {
-                message.panic();
+                return Err(message);
             }
             sq += 1;
         }
         p += 1;
     }
-    if let Length::Sum(needed) = length {
-        check_len(type_name, n, needed);
+    match length {
+        Length::Sum(needed) => check_len(type_name, n, needed),
+        Length::LastUsed => Ok(()),
     }
 }
 
 /// Stops the build unless a table type's length is the one its inputs need.
-pub(crate) const fn check_len(type_name: &str, n: usize, needed: usize) {
-    if n != needed {
-        Message::new()
-            .str("the magics need a table of ")
-            .dec(needed)
-            .str(" entries, not ")
-            .dec(n)
-            .str("; write ")
-            .str(type_name)
-            .str("<")
-            .dec(needed)
-            .str(">")
-            .panic();
+pub(crate) const fn check_len(type_name: &str, n: usize, needed: usize) -> Result<(), Message> {
+    if n == needed {
+        return Ok(());
     }
+    Err(Message::new()
+        .str("the magics need a table of ")
+        .dec(needed)
+        .str(" entries, not ")
+        .dec(n)
+        .str("; write ")
+        .str(type_name)
+        .str("<")
+        .dec(needed)
+        .str(">"))
 }
 
 /// Visits every relevant occupancy of every square of `layout` as
 /// `(piece, sq, occ, attacks, pattern, slot)`, each square's blocker
 /// patterns in turn (`pattern` numbers a square's distinct attack sets from
-/// 0), and stops the build if a slot falls outside a table of `$n` entries.
+/// 0), returning the message from the enclosing function if a slot falls
+/// outside a table of `$n` entries.
 /// Evaluates to one past the last slot used.
 macro_rules! for_each_occupancy {
     ($layout:expr, $n:expr, $type_name:expr,
@@ -87,7 +96,7 @@ macro_rules! for_each_occupancy {
                             false => h.slot($occ),
                         };
                         if $slot >= $n {
-                            $crate::visit::past_the_end($piece, $sq, $occ, $slot, $n, $type_name);
+                            return Err($crate::visit::past_the_end($piece, $sq, $occ, $slot, $n, $type_name));
                         }
                         if $slot >= end {
                             end = $slot + 1;
@@ -119,7 +128,7 @@ pub(crate) const fn past_the_end(
     slot: usize,
     n: usize,
     type_name: &str,
-) -> ! {
+) -> Message {
     Message::new()
         .str(piece.name())
         .str(" on ")
@@ -133,6 +142,5 @@ pub(crate) const fn past_the_end(
         .str("<")
         .dec(n)
         .str(">; check its offset")
-        .panic()
 }
 pub(crate) use for_each_occupancy;

@@ -1,13 +1,13 @@
-//! The message of a failed build: which two occupancies clash, found by
+//! The message of a failed fill: which two occupancies clash, found by
 //! walking back over the squares that can reach the slot. Runs only when
-//! the build fails.
+//! a fill fails.
 
 use crate::visit::Layout;
 use crate::{attacks_by_ray_walk, empty_board_attacks, next_subset, relevant_mask};
 use crate::{square_name, Message, Piece, SlotRule};
 
 /// Finds an earlier occupancy that disagrees with `occ` of `piece` on `sq`
-/// in slot `slot` and panics with both. Runs only when the build fails.
+/// in slot `slot`: the message naming both.
 pub(crate) const fn clash(
     layout: &Layout,
     rule: SlotRule,
@@ -15,7 +15,7 @@ pub(crate) const fn clash(
     sq: usize,
     occ: u64,
     slot: usize,
-) -> ! {
+) -> Message {
     let att = attacks_by_ray_walk(piece, sq, occ);
     let pm = postmask(piece, sq, rule);
     let mut p = 0;
@@ -36,7 +36,7 @@ pub(crate) const fn clash(
             loop {
                 let a = attacks_by_ray_walk(other, s, o);
                 if h.slot(o) == slot && !rule.admits(a, postmask(other, s, rule), att, pm) {
-                    clash_message(piece, sq, occ, other, s, o, slot).panic();
+                    return clash_message(piece, sq, occ, other, s, o, slot);
                 }
                 o = next_subset(o, mask);
                 if o == 0 {
@@ -48,7 +48,7 @@ pub(crate) const fn clash(
         p += 1;
     }
     // Unreachable when the fill loop is right; still a clear message.
-    clash_message(piece, sq, occ, piece, sq, occ, slot).panic()
+    clash_message(piece, sq, occ, piece, sq, occ, slot)
 }
 
 const fn clash_message(

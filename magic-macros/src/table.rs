@@ -1,0 +1,58 @@
+//! The table a macro call emits, filled and checked here with the same
+//! code the const builders run (`magic_core::fill` and its siblings), and
+//! written as little-endian bytes: the user's crate then only copies it.
+
+use magic_core::{
+    fill, fill_compressed, fill_pattern_bytes, fill_post_masked, layout_of, Slots, UNUSED_BYTE,
+};
+use magic_search::MagicSet;
+
+/// The filled table of a set, as the little-endian bytes of its entries.
+pub fn table_bytes(set: &MagicSet) -> Result<Vec<u8>, String> {
+    let [rm, bm] = &set.magics;
+    let [rb, bb] = &set.bits;
+    let [ro, bo] = &set.offsets;
+    let (layout, length) =
+        layout_of(set.scheme, [rm, bm], [rb, bb], [ro, bo]).map_err(|m| m.as_str().to_string())?;
+    let name = set.scheme.type_name();
+    let n = set.len;
+    let bytes = match set.scheme.slots() {
+        Slots::Attacks => {
+            let mut table = vec![0u64; n];
+            fill(&layout, &mut table, name, length).map_err(|m| m.as_str().to_string())?;
+            le_bytes(table)
+        }
+        Slots::PostMasked => {
+            let (mut table, mut covered) = (vec![0u64; n], vec![0u64; n]);
+            fill_post_masked(&layout, &mut table, &mut covered, name)
+                .map_err(|m| m.as_str().to_string())?;
+            le_bytes(table)
+        }
+        Slots::PatternBytes => {
+            let mut table = vec![UNUSED_BYTE; n];
+            fill_pattern_bytes(&layout, &mut table, name, length)
+                .map_err(|m| m.as_str().to_string())?;
+            table
+        }
+        Slots::Compressed => {
+            let mut table = vec![0u16; n];
+            fill_compressed(&layout, &mut table, name, length)
+                .map_err(|m| m.as_str().to_string())?;
+            table.iter().flat_map(|e| e.to_le_bytes()).collect()
+        }
+    };
+    Ok(bytes)
+}
+
+/// The little-endian bytes of `u64` entries. The macro is compiled
+/// unoptimised: on a little-endian host, where the entries already are
+/// their bytes, one copy instead of a loop over 100,000 entries.
+fn le_bytes(mut table: Vec<u64>) -> Vec<u8> {
+    if cfg!(target_endian = "big") {
+        table.iter_mut().for_each(|e| *e = e.to_le());
+    }
+    let len = table.len() * 8;
+    // SAFETY: the vector's `len` bytes are initialised, any byte pattern
+    // is a `u8`, and `u8` needs no alignment.
+    unsafe { std::slice::from_raw_parts(table.as_ptr().cast::<u8>(), len) }.to_vec()
+}
