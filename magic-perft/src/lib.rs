@@ -25,6 +25,11 @@ pub use position::{castling, FenError, Position, STARTPOS};
 pub use schemes::SCHEMES;
 pub use types::{Color, Kind, Move, MoveKind};
 
+/// The deepest perft the command line counts: perft 13 of the start
+/// position (1,981,066,775,000,396,239) fits in a `u64`, perft 14 passes
+/// 2^64, and nothing that deep would finish anyway.
+pub const MAX_DEPTH: u32 = 13;
+
 /// The perft suite: one position per line, its FEN then `;D<depth> <nodes>`
 /// for each depth (Marcel van Kervinck's list, 127 positions).
 ///

@@ -59,6 +59,13 @@ pub enum FenError {
     BadCounter(String),
     /// Not exactly one king per side.
     KingCount,
+    /// A pawn on the first or last rank, where no pawn can stand.
+    PawnOnBackRank(usize),
+    /// More pieces for one side than a game can give it (16 in all, 8
+    /// pawns, and no more promoted pieces than missing pawns).
+    TooManyPieces(Color),
+    /// The side not to move is in check: its king could be captured.
+    OpponentInCheck,
 }
 
 impl fmt::Display for FenError {
@@ -82,6 +89,23 @@ impl fmt::Display for FenError {
             }
             FenError::BadCounter(s) => write!(f, "fen move counter '{s}' is not a number"),
             FenError::KingCount => write!(f, "fen must have exactly one king of each colour"),
+            FenError::PawnOnBackRank(sq) => write!(
+                f,
+                "fen has a pawn on {}; pawns never stand on the first or last rank",
+                magic_runtime::square_name(*sq)
+            ),
+            FenError::TooManyPieces(color) => write!(
+                f,
+                "fen gives {} more pieces than a game can: at most 16, 8 pawns, and one promoted piece per missing pawn",
+                match color {
+                    Color::White => "white",
+                    Color::Black => "black",
+                }
+            ),
+            FenError::OpponentInCheck => write!(
+                f,
+                "fen has the side not to move in check; no game reaches that, since its king could be taken"
+            ),
         }
     }
 }
@@ -182,12 +206,26 @@ impl Position {
             if p.pieces(color, Kind::King).count_ones() != 1 {
                 return Err(FenError::KingCount);
             }
+            if !p.material_fits(color) {
+                return Err(FenError::TooManyPieces(color));
+            }
+        }
+        let back_ranks = 0xff00_0000_0000_00ff;
+        let pawns = p.by_kind[Kind::Pawn as usize] & back_ranks;
+        if pawns != 0 {
+            return Err(FenError::PawnOnBackRank(pawns.trailing_zeros() as usize));
         }
         p.side = match fields[1] {
             "w" => Color::White,
             "b" => Color::Black,
             s => return Err(FenError::BadSide(s.to_string())),
         };
+        // The generator never captures a king: a position whose side not
+        // to move is in check has a move it does not handle.
+        let them = Position { side: !p.side, ..p };
+        if crate::in_check(&them, &magic_runtime::Hyperbola) {
+            return Err(FenError::OpponentInCheck);
+        }
         p.castling = parse_castling(&p, fields[2])?;
         p.en_passant = parse_en_passant(&p, fields[3])?;
         let counter = |s: &str| {
@@ -197,6 +235,18 @@ impl Position {
         p.halfmove = counter(fields[4])?;
         p.fullmove = counter(fields[5])?;
         Ok(p)
+    }
+
+    /// Whether `color`'s pieces are what a game can leave it: at most 8
+    /// pawns and 16 pieces, and no more promoted pieces than pawns gone.
+    fn material_fits(&self, color: Color) -> bool {
+        let count = |kind: Kind| self.pieces(color, kind).count_ones();
+        let pawns = count(Kind::Pawn);
+        let promoted = count(Kind::Queen).saturating_sub(1)
+            + count(Kind::Rook).saturating_sub(2)
+            + count(Kind::Bishop).saturating_sub(2)
+            + count(Kind::Knight).saturating_sub(2);
+        pawns <= 8 && self.by_color[color as usize].count_ones() <= 16 && pawns + promoted <= 8
     }
 
     /// The position as FEN.

@@ -42,6 +42,17 @@ fn bad_input_gives_one_line_and_a_failure_status() {
         &["startpos", "x"][..],
         &["startpos", "0"][..],
         &["startpos", "2", "--scheme", "purple"][..],
+        // The side not to move in check: its king could be taken.
+        &["4k2R/8/8/8/8/8/8/4K3 w - - 0 1", "2"][..],
+        &["4k3/8/8/8/8/8/3p1p2/4K3 b - - 0 1", "3"][..],
+        // Pawns on a back rank; more pieces than a game leaves.
+        &["4k2P/8/8/8/8/8/8/4K3 w - - 0 1", "1"][..],
+        &["QQQQQQQQ/QQQQQQQQ/8/8/8/8/8/k6K w - - 0 1", "1"][..],
+        // Depths past the bound, refused before any work.
+        &["startpos", "14"][..],
+        &["startpos", "256"][..],
+        &["startpos", "10000"][..],
+        &["startpos", "4294967296"][..],
     ] {
         let (ok, out, err) = perft(args);
         assert!(!ok, "{args:?}");
@@ -49,4 +60,8 @@ fn bad_input_gives_one_line_and_a_failure_status() {
         assert_eq!(err.lines().count(), 1, "{args:?}: {err}");
         assert!(err.starts_with("error: "), "{err}");
     }
+    let (_, _, err) = perft(&["startpos", "4294967296"]);
+    assert!(err.contains("use 1 to 13"), "{err}");
+    let (_, _, err) = perft(&["4k2R/8/8/8/8/8/8/4K3 w - - 0 1", "2"]);
+    assert!(err.contains("side not to move in check"), "{err}");
 }

@@ -2,7 +2,7 @@
 //! total as the last line.
 
 use clap::Parser;
-use magic_perft::{divide, perft, with_scheme, Position, SCHEMES};
+use magic_perft::{divide, perft, with_scheme, Position, MAX_DEPTH, SCHEMES};
 use std::process::ExitCode;
 use std::time::Instant;
 
@@ -16,7 +16,7 @@ use std::time::Instant;
 struct Cli {
     /// The position, in FEN (quote it: it has spaces); `startpos` for the start position.
     fen: String,
-    /// Plies to count, 1 or more.
+    /// Plies to count, 1 to 13 (perft 14 of the start position passes 2^64).
     depth: String,
     /// Print the count below each legal root move first (`e2e4: 1234`).
     #[arg(long)]
@@ -52,11 +52,18 @@ fn run(cli: &Cli) -> Result<String, String> {
         &cli.fen
     };
     let pos = Position::from_fen(fen).map_err(|e| e.to_string())?;
-    let depth: u32 = match cli.depth.parse() {
-        Ok(d) if d >= 1 => d,
-        _ => {
+    let depth = match cli.depth.parse::<u64>() {
+        Ok(d) if (1..=u64::from(MAX_DEPTH)).contains(&d) => d as u32,
+        Ok(_) => {
             return Err(format!(
-                "depth '{}' is not a whole number of 1 or more",
+                "depth {} is out of range; use 1 to {MAX_DEPTH} (perft {} of the start position passes 2^64)",
+                cli.depth,
+                MAX_DEPTH + 1
+            ))
+        }
+        Err(_) => {
+            return Err(format!(
+                "depth '{}' is not a whole number; use 1 to {MAX_DEPTH}",
                 cli.depth
             ))
         }
