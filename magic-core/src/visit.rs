@@ -3,7 +3,7 @@
 //! returns the message of what is wrong: a const builder panics with it
 //! (a compile error), the proc-macro reports it.
 
-use crate::{check_bits, square_name, Message, Piece, SquareHash};
+use crate::{check_bits, Message, Piece, SquareHash};
 
 /// The hash of every square: `[rook, bishop]`, each indexed by square.
 pub type Layout = [[SquareHash; 64]; 2];
@@ -62,9 +62,8 @@ pub(crate) const fn check_len(type_name: &str, n: usize, needed: usize) -> Resul
 /// Visits every relevant occupancy of every square of `layout` as
 /// `(piece, sq, occ, attacks, pattern, slot)`, each square's blocker
 /// patterns in turn (`pattern` numbers a square's distinct attack sets from
-/// 0), returning the message from the enclosing function if a slot falls
-/// outside a table of `$n` entries.
-/// Evaluates to one past the last slot used.
+/// 0), skipping the body for slots outside a table of `$n` entries.
+/// Evaluates to one past the last slot used, inside the table or not.
 macro_rules! for_each_occupancy {
     ($layout:expr, $n:expr, $type_name:expr,
      |$piece:ident, $sq:ident, $occ:ident, $att:ident, $pattern:ident, $slot:ident| $body:block) => {{
@@ -84,7 +83,10 @@ macro_rules! for_each_occupancy {
                     // blockers plus the packed `sub`, which walks the subsets
                     // of the packed `free` in step with `sub` (pext keeps order).
                     let (base, packed_free) = match is_pext {
-                        true => ($crate::pext(pat.blockers, h.mask), $crate::pext(pat.free, h.mask)),
+                        true => (
+                            $crate::pext(pat.blockers, h.mask),
+                            $crate::pext(pat.free, h.mask),
+                        ),
                         false => (0, 0),
                     };
                     let mut sub = 0;
@@ -95,13 +97,14 @@ macro_rules! for_each_occupancy {
                             true => h.offset + (base | packed) as usize,
                             false => h.slot($occ),
                         };
-                        if $slot >= $n {
-                            return Err($crate::visit::past_the_end($piece, $sq, $occ, $slot, $n, $type_name));
-                        }
                         if $slot >= end {
                             end = $slot + 1;
                         }
-                        $body
+                        // Past the end of the table, the visit goes on to
+                        // find the length the table needs.
+                        if $slot < $n {
+                            $body
+                        }
                         sub = sub.wrapping_sub(pat.free) & pat.free;
                         if sub == 0 {
                             break;
@@ -120,27 +123,4 @@ macro_rules! for_each_occupancy {
     }};
 }
 
-/// Stops the build: an occupancy's slot is past the end of the table.
-pub(crate) const fn past_the_end(
-    piece: Piece,
-    sq: usize,
-    occ: u64,
-    slot: usize,
-    n: usize,
-    type_name: &str,
-) -> Message {
-    Message::new()
-        .str(piece.name())
-        .str(" on ")
-        .str(square_name(sq))
-        .str(": occupancy ")
-        .hex(occ)
-        .str(" uses entry ")
-        .dec(slot)
-        .str(", past the end of ")
-        .str(type_name)
-        .str("<")
-        .dec(n)
-        .str(">; check its offset")
-}
 pub(crate) use for_each_occupancy;

@@ -3,10 +3,11 @@
 //! copies, so that a rebuild costs no more than any other static data.
 
 use crate::table::table_bytes;
-use crate::validate::Table;
+use crate::validate::{Failed, Table};
 use magic_core::Slots;
 use magic_search::{
-    magic_set_within, named_set, Budget, Builder, MagicSet, SearchError, SearchOptions,
+    magic_set_within, named_set, shipped_set, Budget, Builder, MagicSet, Scheme, SearchError,
+    SearchOptions,
 };
 use proc_macro2::{Literal, TokenStream};
 use quote::quote;
@@ -19,9 +20,63 @@ use syn::Error;
 /// million; an offset-in-magic set about 125 million.
 pub const WORK_LIMIT: u64 = 150_000_000;
 
-pub fn expand(tables: &[Table]) -> syn::Result<TokenStream> {
+pub fn expand(tables: Vec<Result<Table, Failed>>) -> TokenStream {
     let budget = Budget::new(WORK_LIMIT);
-    tables.iter().map(|t| expand_table(t, &budget)).collect()
+    tables
+        .into_iter()
+        .map(|table| match table {
+            Ok(t) => match expand_table(&t, &budget) {
+                Ok(tokens) => tokens,
+                Err(e) => declare_failed(&failed(t, e)),
+            },
+            Err(f) => declare_failed(&f),
+        })
+        .collect()
+}
+
+fn failed(t: Table, error: Error) -> Failed {
+    let attrs = &t.attrs;
+    Failed {
+        attrs: quote!(#(#attrs)*),
+        vis: quote::ToTokens::to_token_stream(&t.vis),
+        static_token: t.static_token,
+        name: t.name,
+        scheme: Some(t.scheme),
+        krate: t.krate,
+        error,
+        declare: true,
+    }
+}
+
+/// The error, as the value of a `static` of the table's type: the error
+/// is reported once, and uses of the table type-check instead of adding
+/// "cannot find value" errors of their own.
+fn declare_failed(f: &Failed) -> TokenStream {
+    let Failed {
+        attrs,
+        vis,
+        static_token,
+        name,
+        krate,
+        ..
+    } = f;
+    let scheme = f.scheme.unwrap_or(Scheme::Fancy);
+    let ty = syn::Ident::new(scheme.type_name(), proc_macro2::Span::call_site());
+    let generics = match scheme.has_length_parameter() {
+        true => {
+            let len = Literal::usize_unsuffixed(shipped_set(scheme).len);
+            quote!(<#len>)
+        }
+        false => quote!(),
+    };
+    let error = f.error.to_compile_error();
+    if !f.declare {
+        return error;
+    }
+    quote! {
+        #attrs
+        #vis #static_token #name: #krate::#ty #generics = #error;
+    }
 }
 
 fn expand_table(t: &Table, budget: &Budget) -> syn::Result<TokenStream> {

@@ -39,12 +39,14 @@ pub fn magic_tables(input: TokenStream) -> TokenStream {
     expand_tokens(input.into()).into()
 }
 
-/// Parse, validate, expand; every error becomes one spanned compile error.
+/// Parse, validate, expand; every error becomes one spanned compile error,
+/// and a table that cannot be made is still declared, so that its uses add
+/// no errors of their own.
 fn expand_tokens(input: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
-    syn::parse2::<parse::Input>(input)
-        .and_then(validate::validate)
-        .and_then(|items| expand::expand(&items))
-        .unwrap_or_else(syn::Error::into_compile_error)
+    match syn::parse2::<parse::Input>(input) {
+        Ok(input) => expand::expand(validate::validate(input)),
+        Err(e) => e.into_compile_error(),
+    }
 }
 
 #[cfg(test)]

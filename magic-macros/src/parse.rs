@@ -1,7 +1,7 @@
 //! The invocation's syntax: items of the form
 //! `#[attrs] vis static NAME { key = value, ... }`.
 
-use proc_macro2::{Span, TokenTree};
+use proc_macro2::{Span, TokenStream, TokenTree};
 use syn::ext::IdentExt;
 use syn::parse::{Parse, ParseStream};
 use syn::punctuated::Punctuated;
@@ -34,8 +34,10 @@ pub enum Value {
     List(token::Bracket, Vec<Value>),
     /// The path of `crate = ...`, written bare or as a string.
     Path(Path),
-    /// Anything else, kept for its span.
-    Other(TokenTree),
+    /// A minus sign and an integer, kept whole for the error's span.
+    Negative(TokenStream),
+    /// Anything else up to the next comma, kept for the error's span.
+    Other(TokenStream),
 }
 
 impl Value {
@@ -45,7 +47,11 @@ impl Value {
             Value::Ident(ident) => ident.span(),
             Value::List(bracket, _) => bracket.span.join(),
             Value::Path(path) => syn::spanned::Spanned::span(path),
-            Value::Other(tt) => tt.span(),
+            Value::Negative(tokens) | Value::Other(tokens) => tokens
+                .clone()
+                .into_iter()
+                .next()
+                .map_or_else(Span::call_site, |t| t.span()),
         }
     }
 }
@@ -93,7 +99,23 @@ impl Parse for KeyValue {
     fn parse(input: ParseStream) -> syn::Result<Self> {
         // `crate` is a keyword; take it as a key like any other.
         let key = Ident::parse_any(input)?;
-        input.parse::<Token![=]>()?;
+        let eq = input.parse::<Token![=]>()?;
+        if input.is_empty() || input.peek(Token![,]) {
+            let example = match key.to_string().as_str() {
+                "scheme" => "scheme = fancy",
+                "set" => "set = dense",
+                "seed" => "seed = 42",
+                "rook_bits" => "rook_bits = 12",
+                "bishop_bits" => "bishop_bits = 9",
+                "max_tries" => "max_tries = 10000000",
+                "crate" => "crate = my_engine::magic_runtime",
+                _ => "key = value",
+            };
+            return Err(syn::Error::new(
+                eq.span,
+                format!("`{key}` has no value; write one, like `{example}`"),
+            ));
+        }
         let value = match key == "crate" && (input.peek(LitStr) || !input.peek(LitInt)) {
             true if input.peek(LitStr) => Value::Path(input.parse::<LitStr>()?.parse()?),
             true => Value::Path(Path::parse_mod_style(input)?),
@@ -109,6 +131,10 @@ impl Parse for Value {
             Ok(Value::Int(input.parse()?))
         } else if input.peek(Ident) {
             Ok(Value::Ident(input.parse()?))
+        } else if input.peek(Token![-]) && input.peek2(LitInt) {
+            let minus: Token![-] = input.parse()?;
+            let int: LitInt = input.parse()?;
+            Ok(Value::Negative(quote::quote!(#minus #int)))
         } else if input.peek(token::Bracket) {
             let content;
             let bracket = bracketed!(content in input);
@@ -116,11 +142,11 @@ impl Parse for Value {
             Ok(Value::List(bracket, values.into_iter().collect()))
         } else {
             // Take everything up to the next comma, for the error's span.
-            let tt: TokenTree = input.parse()?;
+            let mut tokens = TokenStream::new();
             while !input.is_empty() && !input.peek(Token![,]) {
-                input.parse::<TokenTree>()?;
+                tokens.extend([input.parse::<TokenTree>()?]);
             }
-            Ok(Value::Other(tt))
+            Ok(Value::Other(tokens))
         }
     }
 }

@@ -1,9 +1,11 @@
 //! Checks every key of every item and turns it into a [`Table`] request.
 
+use crate::expand::WORK_LIMIT;
 use crate::parse::{Input, Item, KeyValue, Value};
 use magic_search::{
-    check_bits, fewer_bits_proven_impossible, fewest_known_bits, named_set, scheme_default_bits,
-    set_schemes, square_name, Hash, PerSquare, Piece, Scheme, DEFAULT_SEED, SET_NAMES,
+    check_bits, fewer_bits_proven_impossible, fewest_known_bits, min_bits, named_set,
+    scheme_default_bits, set_schemes, square_name, Hash, PerSquare, Piece, Scheme, DEFAULT_SEED,
+    SET_NAMES,
 };
 use proc_macro2::Span;
 use syn::{Attribute, Error, Ident, Visibility};
@@ -28,8 +30,73 @@ pub struct Table {
     pub krate: proc_macro2::TokenStream,
 }
 
-pub fn validate(input: Input) -> syn::Result<Vec<Table>> {
-    input.items.into_iter().map(table).collect()
+/// A table that cannot be made: enough of it to declare the `static`, so
+/// that its uses do not add errors of their own, and why.
+pub struct Failed {
+    /// The attributes and visibility, as written.
+    pub attrs: proc_macro2::TokenStream,
+    pub vis: proc_macro2::TokenStream,
+    pub static_token: syn::Token![static],
+    pub name: Ident,
+    /// The scheme, where it was understood.
+    pub scheme: Option<Scheme>,
+    pub krate: proc_macro2::TokenStream,
+    pub error: Error,
+    /// Whether to declare the `static`: not for a second table of a name.
+    pub declare: bool,
+}
+
+/// Every item, checked on its own: one bad table does not hide the others.
+pub fn validate(input: Input) -> Vec<Result<Table, Failed>> {
+    let mut seen: Vec<Ident> = Vec::new();
+    let mut tables = Vec::new();
+    for item in input.items {
+        let repeated = seen.contains(&item.name);
+        seen.push(item.name.clone());
+        let scheme = item
+            .keys
+            .iter()
+            .find(|kv| kv.key == "scheme")
+            .map_or(Some(Scheme::Fancy), |kv| scheme(kv).ok());
+        let krate = match item.keys.iter().find(|kv| kv.key == "crate") {
+            Some(KeyValue {
+                value: Value::Path(path),
+                ..
+            }) => quote::ToTokens::to_token_stream(path),
+            _ => quote::quote!(::magic_runtime),
+        };
+        let attrs = &item.attrs;
+        let header = (
+            quote::quote!(#(#attrs)*),
+            quote::ToTokens::to_token_stream(&item.vis),
+            syn::Token![static](item.static_token.span),
+            item.name.clone(),
+        );
+        let result = match repeated {
+            true => Err(Error::new_spanned(
+                &item.name,
+                format!(
+                    "a second table named `{}`; give each table its own name",
+                    item.name
+                ),
+            )),
+            false => table(item),
+        };
+        tables.push(result.map_err(|error| {
+            let (attrs, vis, static_token, name) = header;
+            Failed {
+                attrs,
+                vis,
+                static_token,
+                name,
+                scheme,
+                krate,
+                error,
+                declare: !repeated,
+            }
+        }));
+    }
+    tables
 }
 
 fn table(item: Item) -> syn::Result<Table> {
@@ -86,14 +153,22 @@ fn table(item: Item) -> syn::Result<Table> {
     };
     let seed = match find("seed") {
         None => DEFAULT_SEED,
-        Some(kv) => integer(&kv.value, "seed", "seed = 42")?,
+        Some(kv) => integer(&kv.value, "seed", "0 to 2^64 - 1", "seed = 42")?,
     };
     let max_tries = match find("max_tries") {
         None => None,
-        Some(kv) => match integer(&kv.value, "max_tries", "max_tries = 1000000")? {
-            0 => return Err(Error::new(kv.value.span(), "max_tries must be at least 1")),
-            n => Some(n),
-        },
+        Some(kv) => {
+            let range = format!("1 to {WORK_LIMIT}");
+            match integer(&kv.value, "max_tries", &range, "max_tries = 10000000")? {
+                n if (1..=WORK_LIMIT).contains(&n) => Some(n),
+                _ => {
+                    return Err(Error::new(
+                        kv.value.span(),
+                        format!("max_tries must be from {range}, the most an invocation tries"),
+                    ))
+                }
+            }
+        }
     };
     let mut bits = scheme_default_bits(scheme);
     // A search that runs out of tries points at the bits asked for, or at
@@ -183,18 +258,26 @@ fn scheme(kv: &KeyValue) -> syn::Result<Scheme> {
     }
 }
 
-fn integer(value: &Value, key: &str, example: &str) -> syn::Result<u64> {
+/// An unsuffixed integer in `range` (described, like `0 to 2^64 - 1`).
+fn integer(value: &Value, key: &str, range: &str, example: &str) -> syn::Result<u64> {
+    let wrong = |what: &str| format!("{key} {what}; use {range}, like `{example}`");
     match value {
-        Value::Int(lit) => lit.base10_parse::<u64>().map_err(|_| {
-            Error::new_spanned(
-                lit,
-                format!("{key} must be an integer from 0 to 2^64 - 1, like `{example}`"),
-            )
-        }),
-        other => Err(Error::new(
-            other.span(),
-            format!("{key} must be an integer, like `{example}`"),
+        Value::Int(lit) if !lit.suffix().is_empty() => Err(Error::new_spanned(
+            lit,
+            format!(
+                "write {key} without the `{}` suffix, like `{example}`",
+                lit.suffix()
+            ),
         )),
+        Value::Int(lit) if lit.base10_digits().starts_with('-') => {
+            Err(Error::new_spanned(lit, wrong("cannot be negative")))
+        }
+        Value::Int(lit) => lit
+            .base10_parse::<u64>()
+            .map_err(|_| Error::new_spanned(lit, wrong("is too large"))),
+        Value::Negative(tokens) => Err(Error::new_spanned(tokens, wrong("cannot be negative"))),
+        Value::Other(tokens) => Err(Error::new_spanned(tokens, wrong("must be an integer"))),
+        other => Err(Error::new(other.span(), wrong("must be an integer"))),
     }
 }
 
@@ -237,7 +320,8 @@ fn square_bits(
     scheme: Scheme,
 ) -> syn::Result<u8> {
     let example = format!("{key} = {}", piece.max_bits());
-    let n = integer(value, &key.to_string(), &example)?;
+    let range = format!("{} to {}", min_bits(piece, sq), piece.max_bits());
+    let n = integer(value, &key.to_string(), &range, &example)?;
     let bits = check_bits(piece, sq, n).map_err(|m| Error::new(value.span(), m.as_str()))?;
     let (p, name, known) = (piece.name(), square_name(sq), fewest_known_bits(piece, sq));
     let max = piece.max_bits();
