@@ -144,6 +144,8 @@ pub const FANCY_BISHOP: [u64; 64] = [
     0x0408105410146440, // g8
     0x1284041020410100, // h8
 ];
+/// Entries of the table.
+pub const FANCY_LEN: usize = 107648;
 
 /// rook magics of the plain set.
 pub const PLAIN_ROOK: [u64; 64] = [
@@ -414,6 +416,8 @@ pub const SHIFT_IN_MAGIC_BISHOP: [u64; 64] = [
     0xec08105410146440, // g8
     0xea84041020410100, // h8
 ];
+/// Entries of the table.
+pub const SHIFT_IN_MAGIC_LEN: usize = 107648;
 
 /// rook magics of the shared set.
 pub const SHARED_ROOK: [u64; 64] = [
@@ -1499,6 +1503,8 @@ pub const MAGIC32_BISHOP: [u64; 64] = [
     0x0848841400040a08, // g8
     0x080e410180080124, // h8
 ];
+/// Entries of the table.
+pub const MAGIC32_LEN: usize = 107648;
 
 // The dense fancy set: the fancy magics above, with fewer-bit magics
 // found by `magic-search hunt` (data/dense-fancy.csv) in their place.

@@ -3,7 +3,7 @@
 
 use crate::{
     parse_hunted_csv, search_set, set_from_magics_csv, shipped_set, square_name, with_hunted,
-    MagicSet, Scheme, SearchError, SearchOptions, DEFAULT_SEED,
+    Builder, MagicSet, Scheme, SearchError, SearchOptions, DEFAULT_SEED,
 };
 use std::fmt::Write as _;
 
@@ -80,15 +80,36 @@ pub fn rust_source(set: &MagicSet, prefix: &str, with_bits: bool) -> String {
     ) {
         offsets(&mut out, set, prefix);
     }
-    if with_bits
-        || matches!(
-            set.scheme,
-            Scheme::Shared | Scheme::FixedShift | Scheme::Black | Scheme::OffsetInMagic
-        )
-    {
+    if set.scheme.has_length_parameter() {
         len(&mut out, set, prefix);
     }
     out
+}
+
+/// A `static` named `name` built from the constants [`rust_source`] writes
+/// (without prefix) by the scheme's const builder.
+///
+/// ```
+/// use magic_search::{shipped_set, source::static_source, Scheme};
+/// let text = static_source(&shipped_set(Scheme::Black), "SLIDERS");
+/// assert!(text.contains("BlackMagicTables::new(&ROOK, &ROOK_OFFSETS, &BISHOP, &BISHOP_OFFSETS)"));
+/// ```
+pub fn static_source(set: &MagicSet, name: &str) -> String {
+    let ty = set.scheme.type_name();
+    let generics = match set.scheme.has_length_parameter() {
+        true => "<LEN>",
+        false => "",
+    };
+    let args = match set.scheme.builder() {
+        Builder::MagicsAndBits => "&ROOK, &ROOK_BITS, &BISHOP, &BISHOP_BITS",
+        Builder::Magics => "&ROOK, &BISHOP",
+        Builder::MagicsAndOffsets => "&ROOK, &ROOK_OFFSETS, &BISHOP, &BISHOP_OFFSETS",
+        Builder::Nothing | Builder::UnitStruct => "",
+    };
+    format!(
+        "/// The tables, filled and checked while this crate compiles.\n\
+         pub static {name}: magic_runtime::{ty}{generics} = magic_runtime::{ty}::new({args});\n"
+    )
 }
 
 /// Only the offsets and length of a set whose magics ship under another

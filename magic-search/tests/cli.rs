@@ -110,3 +110,113 @@ fn report_writes_a_board_per_piece_and_names_the_records() {
         assert!(svg.starts_with("<svg"));
     }
 }
+
+/// The tool run expected to fail: its status and standard error.
+fn tool_fails(args: &[&str]) -> String {
+    let out = Command::new(env!("CARGO_BIN_EXE_magic-search"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .output()
+        .expect("the tool runs");
+    assert!(!out.status.success(), "{args:?} succeeded");
+    let stderr = String::from_utf8(out.stderr).unwrap();
+    assert!(stderr.contains("error"), "{args:?}: {stderr}");
+    stderr
+}
+
+#[test]
+fn failures_exit_non_zero_with_what_to_do() {
+    let err = tool_fails(&["generate", "--scheme", "hyperbola"]);
+    assert!(err.contains("hyperbola tables have no magics"), "{err}");
+    let err = tool_fails(&["generate", "--max-tries", "0"]);
+    assert!(err.contains("0"), "{err}");
+    // A hunt that finds nothing fails.
+    let err = tool_fails(&["hunt", "rook,a1,11", "--time", "1s", "--csv"]);
+    assert!(err.contains("found none of the 1 target;"), "{err}");
+    // A state file that cannot be written fails before the hunt.
+    let err = tool_fails(&["hunt", "bishop,b1,4", "--state", "/nonexistent/dir/state"]);
+    assert!(err.contains("/nonexistent/dir/state"), "{err}");
+    // A magic that is neither black nor fixed-shift is named.
+    let dir = scratch_dir("bad-magic");
+    let black = std::fs::read_to_string("../data/black-magics.csv").unwrap();
+    // Rook a1's magic replaced by 1, which maps every occupancy to one slot.
+    let bad: String = black
+        .lines()
+        .map(|l| match l.strip_prefix("rook,0,") {
+            Some(rest) => format!("rook,0,0x1,{}\n", rest.split_once(',').unwrap().1),
+            None => format!("{l}\n"),
+        })
+        .collect();
+    std::fs::write(dir.join("bad.csv"), bad).unwrap();
+    let err = tool_fails(&["pack", dir.join("bad.csv").to_str().unwrap()]);
+    assert!(err.contains("magic of a1 clashes"), "{err}");
+}
+
+#[test]
+fn generate_lists_every_scheme_and_says_why_its_packing_is_longer() {
+    let (help, _) = tool(&["generate", "--help"]);
+    for scheme in Scheme::ALL.into_iter().filter(|s| s.has_magics()) {
+        assert!(help.contains(scheme.name()), "{scheme}: {help}");
+    }
+    let (out, _) = tool(&["generate", "--scheme", "black", "--seed", "3"]);
+    assert!(out.contains("the published set"), "{out}");
+    let (csv, _) = tool(&["generate", "--scheme", "magic32", "--seed", "3", "--csv"]);
+    assert!(csv.contains("32-bit products"), "{csv}");
+}
+
+/// `generate --rust` of every scheme with magics, pasted into one crate as
+/// a module each, builds: the constants, the length and the builder call
+/// are all there.
+#[test]
+fn generated_rust_of_every_scheme_builds() {
+    let dir = scratch_dir("generated-rust");
+    std::fs::create_dir_all(dir.join("src")).unwrap();
+    let runtime = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../magic-runtime");
+    std::fs::write(
+        dir.join("Cargo.toml"),
+        format!(
+            "[package]\nname = \"pasted\"\nversion = \"0.1.0\"\nedition = \"2021\"\n\n\
+             [dependencies]\nmagic-runtime = {{ path = {:?}, default-features = false }}\n\n[workspace]\n",
+            runtime.display().to_string()
+        ),
+    )
+    .unwrap();
+    let mut main = String::new();
+    for scheme in Scheme::ALL.into_iter().filter(|s| s.has_magics()) {
+        let (out, _) = tool(&[
+            "generate",
+            "--scheme",
+            scheme.name(),
+            "--seed",
+            "7",
+            "--rust",
+        ]);
+        let rust = out
+            .split_once("// magic_runtime constants and tables:\n")
+            .unwrap_or_else(|| panic!("{scheme}: no Rust in {out}"))
+            .1;
+        main += &format!("#[allow(dead_code)]\nmod {} {{\n{rust}}}\n", scheme.name());
+        main += &format!(
+            "fn {}() -> u64 {{ {}::SLIDERS.rook(0, 0) }}\n",
+            scheme.name(),
+            scheme.name()
+        );
+    }
+    main += "fn main() {\n";
+    for scheme in Scheme::ALL.into_iter().filter(|s| s.has_magics()) {
+        main += &format!("    assert_eq!({}().count_ones(), 14);\n", scheme.name());
+    }
+    main += "}\n";
+    std::fs::write(dir.join("src/main.rs"), main).unwrap();
+    let out = Command::new(env!("CARGO"))
+        .args(["run", "-q"])
+        .env("CARGO_TARGET_DIR", dir.join("target"))
+        .current_dir(&dir)
+        .output()
+        .unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}

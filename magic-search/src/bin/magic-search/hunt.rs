@@ -94,6 +94,8 @@ pub fn hunt(args: HuntArgs) -> Result<String, String> {
     if state.targets.is_empty() {
         return Err("nothing to hunt: give targets like `rook,b8,10` or `bishop,all`".into());
     }
+    // A state file that cannot be written is found out now, not after the run.
+    save(&args, &state)?;
     let stop = Arc::new(AtomicBool::new(false));
     {
         let stop = stop.clone();
@@ -139,6 +141,13 @@ pub fn hunt(args: HuntArgs) -> Result<String, String> {
         .unwrap();
     }
     eprint!("{out}");
+    if state.targets.iter().all(|t| t.found.is_none()) {
+        let n = state.targets.len();
+        return Err(format!(
+            "found none of the {n} target{}; hunt longer (--time), or resume with --state",
+            if n == 1 { "" } else { "s" }
+        ));
+    }
     Ok(output(&state, args.csv))
 }
 

@@ -6,9 +6,9 @@ mod pack;
 mod report;
 
 use clap::{Parser, Subcommand};
-use magic_search::source::{board, emit_sets, rust_source, DataFiles};
+use magic_search::source::{board, emit_sets, rust_source, static_source, DataFiles};
 use magic_search::{
-    scheme_default_bits, search_set, MagicSet, Scheme, SearchOptions, DEFAULT_SEED,
+    scheme_default_bits, search_set, Builder, MagicSet, Scheme, SearchOptions, DEFAULT_SEED,
 };
 use std::fmt::Write as _;
 use std::process::ExitCode;
@@ -29,16 +29,19 @@ struct Cli {
 enum Command {
     /// Search a set and print bits per square, table size and search time.
     Generate {
-        /// Table scheme: fancy, plain, shift_in_magic or shared.
+        /// Table scheme, any with magics: fancy, plain, shift_in_magic, shared,
+        /// fixed_shift, black, offset_in_magic, byte_lookup or magic32.
         #[arg(long, default_value = "fancy")]
         scheme: Scheme,
         /// Seed of the search (decimal or 0x-prefixed hex).
         #[arg(long, value_parser = parse_u64, default_value_t = DEFAULT_SEED)]
         seed: u64,
-        /// Candidates to try per square before giving up.
-        #[arg(long, default_value_t = SearchOptions::default().max_tries)]
+        /// Candidates to try per square before giving up, 1 or more.
+        #[arg(long, default_value_t = SearchOptions::default().max_tries,
+              value_parser = clap::value_parser!(u64).range(1..))]
         max_tries: u64,
-        /// Also print the set as Rust constants for the const builders.
+        /// Also print the set as Rust constants and a `static` built from
+        /// them by the scheme's const builder, ready to paste.
         #[arg(long)]
         rust: bool,
         /// Print only `piece,square,magic,offset` rows, the input of `pack`.
@@ -117,7 +120,7 @@ fn main() -> ExitCode {
             max_tries,
             rust,
             csv,
-        } => generate(scheme, seed, max_tries, rust, csv).map_err(|e| e.to_string()),
+        } => generate(scheme, seed, max_tries, rust, csv),
         Command::Hunt(args) => hunt::hunt(args),
         Command::Pack {
             file,
@@ -167,9 +170,14 @@ fn generate(
     max_tries: u64,
     rust: bool,
     csv: bool,
-) -> Result<String, magic_search::SearchError> {
+) -> Result<String, String> {
+    if !scheme.has_magics() {
+        return Err(format!(
+            "{scheme} tables have no magics to search; `magic-search sizes` lists every scheme"
+        ));
+    }
     let start = Instant::now();
-    let set = search(scheme, seed, max_tries)?;
+    let set = search(scheme, seed, max_tries).map_err(|e| e.to_string())?;
     let elapsed = start.elapsed();
     if csv {
         return Ok(pack::csv_rows(&set));
@@ -188,10 +196,21 @@ fn generate(
         set.table_bytes() as f64 / 1024.0
     )
     .unwrap();
+    if let Some(published) = magic_search::published_set(scheme) {
+        writeln!(
+            out,
+            "(searched from the seed and packed greedily; the published set that `sizes` and \
+             magic_tables! without a seed use has {} entries)",
+            published.len
+        )
+        .unwrap();
+    }
     writeln!(out, "time: {:.1} ms", elapsed.as_secs_f64() * 1e3).unwrap();
     if rust {
-        out.push('\n');
-        out.push_str(&rust_source(&set, "", scheme == Scheme::Fancy));
+        out.push_str("\n// magic_runtime constants and tables:\n");
+        let with_bits = scheme.builder() == Builder::MagicsAndBits;
+        out.push_str(&rust_source(&set, "", with_bits));
+        out.push_str(&static_source(&set, "SLIDERS"));
     }
     Ok(out)
 }

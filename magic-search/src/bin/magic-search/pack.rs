@@ -30,17 +30,30 @@ pub fn pack(
         }
         Some(s) => return Err(format!("pack takes fixed_shift or black magics, not {s}")),
         // The hash under which every square's magic is collision-free.
-        None => [Scheme::Black, Scheme::FixedShift]
-            .into_iter()
-            .map(|s| unpacked(s, magics))
-            .find(|set| first_clash(set).is_none())
-            .ok_or(
-                "these are neither fixed-shift nor black magics at 12 rook and 9 bishop bits; check the file",
-            )?,
+        None => {
+            let [black, fixed] = [Scheme::Black, Scheme::FixedShift].map(|s| unpacked(s, magics));
+            match (first_clash(&black), first_clash(&fixed)) {
+                (None, _) => black,
+                (_, None) => fixed,
+                (Some(b), Some(f)) => {
+                    return Err(format!(
+                        "these are neither black magics ({b} clashes) nor fixed-shift magics \
+                         ({f} clashes) at 12 rook and 9 bishop bits; check the file"
+                    ))
+                }
+            }
+        }
     };
     let tables = set.sub_tables();
     let restarts = restarts.max(1);
     let bar = ProgressBar::new(effort * restarts);
+    if !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        // No bar to draw: say once what the wait is for.
+        eprintln!(
+            "packing {} sub-tables: {restarts} restarts of {effort} changes each",
+            tables.len()
+        );
+    }
     bar.set_style(
         ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} changes, {msg}")
             .expect("a valid template")
@@ -105,8 +118,19 @@ fn first_clash(set: &MagicSet) -> Option<String> {
 
 /// `piece,square,magic,offset` rows, the format of the data files.
 pub fn csv_rows(set: &MagicSet) -> String {
+    let formula = match set.scheme {
+        Scheme::FixedShift | Scheme::Plain | Scheme::OffsetInMagic => {
+            "offset + ((occ & mask) * magic >> (64 - 12 for rook, 64 - 9 for bishop))"
+        }
+        Scheme::Black => {
+            "offset + ((occ | !mask) * magic >> (64 - 12 for rook, 64 - 9 for bishop))"
+        }
+        Scheme::ShiftInMagic | Scheme::Shared => "offset + ((occ & mask) * magic >> (magic >> 58))",
+        Scheme::Magic32 => "offset + (two 32-bit products of the halves, xored, >> (32 - bits))",
+        _ => "offset + ((occ & mask) * magic >> (64 - bits))",
+    };
     let mut out = format!(
-        "# {} magics; index = offset + hash >> (64 - 12 for rook, 64 - 9 for bishop); table entries: {}\npiece,square,magic,offset\n",
+        "# {} magics; index = {formula}; table entries: {}\npiece,square,magic,offset\n",
         set.scheme, set.len
     );
     for (p, piece) in Piece::ALL.into_iter().enumerate() {
