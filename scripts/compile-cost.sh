@@ -101,10 +101,10 @@ add "$seeded" "quick start with \`seed = 42\` (searched while expanding)"
 
 builder=$(new_crate const_builder "magic-runtime = { path = \"$root/magic-runtime\", default-features = false }")
 {
-    echo 'use magic_runtime::{FancyTables, DEFAULT_FANCY_LEN};'
-    # The 128 shipped fancy magics and their bits, hard-coded as literals.
-    (cd "$root" && cargo run -q --release -p magic-search -- generate --rust) | sed -n '/^\/\/\/ rook magics/,$p'
-    echo 'static SLIDERS: FancyTables<DEFAULT_FANCY_LEN> = FancyTables::new(&ROOK, &ROOK_BITS, &BISHOP, &BISHOP_BITS);'
+    # The 128 shipped fancy magics, their bits and the builder's static, as
+    # `generate --rust` prints them.
+    (cd "$root" && cargo run -q --release -p magic-search -- generate --rust) |
+        sed -n '/^\/\/ magic_runtime constants and tables:/,$p'
     rook_main 'SLIDERS.rook(sq, occ)'
 } >"$builder/src/main.rs"
 add "$builder" "const builder, 128 hard-coded magics"

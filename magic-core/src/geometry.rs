@@ -157,7 +157,7 @@ pub const fn attacks_by_ray_walk(piece: Piece, sq: usize, occ: u64) -> u64 {
 /// ```
 #[inline]
 pub const fn empty_board_attacks(piece: Piece, sq: usize) -> u64 {
-    attacks_by_ray_walk(piece, sq, 0)
+    SQUARES.empty_board[piece as usize][sq]
 }
 
 /// The relevant-occupancy mask of `piece` on `sq`: the squares whose
@@ -171,7 +171,13 @@ pub const fn empty_board_attacks(piece: Piece, sq: usize) -> u64 {
 /// assert_eq!(relevant_mask(Piece::Rook, 0).count_ones(), 12);
 /// assert_eq!(relevant_mask(Piece::Bishop, 27).count_ones(), 9);
 /// ```
+#[inline]
 pub const fn relevant_mask(piece: Piece, sq: usize) -> u64 {
+    SQUARES.masks[piece as usize][sq]
+}
+
+/// [`relevant_mask`], walked.
+const fn walk_relevant_mask(piece: Piece, sq: usize) -> u64 {
     let dirs = piece.directions();
     let (file, rank) = ((sq % 8) as i32, (sq / 8) as i32);
     let mut mask = 0u64;
@@ -239,7 +245,13 @@ pub const fn next_subset(subset: u64, set: u64) -> u64 {
 /// assert_eq!(distinct_attack_sets(Piece::Rook, 27), 144);
 /// assert_eq!(distinct_attack_sets(Piece::Bishop, 0), 7);
 /// ```
+#[inline]
 pub const fn distinct_attack_sets(piece: Piece, sq: usize) -> u32 {
+    SQUARES.attack_sets[piece as usize][sq]
+}
+
+/// [`distinct_attack_sets`], counted.
+const fn count_attack_sets(piece: Piece, sq: usize) -> u32 {
     let rays = Rays::new(piece, sq);
     let mut n = 1;
     let mut d = 0;
@@ -406,3 +418,33 @@ impl AttackSets {
         Some(p)
     }
 }
+
+/// What every square's geometry gives, computed once when this crate is
+/// compiled: const builders in other crates read it instead of walking
+/// rays again for every table.
+struct Squares {
+    masks: [[u64; 64]; 2],
+    empty_board: [[u64; 64]; 2],
+    attack_sets: [[u32; 64]; 2],
+}
+
+static SQUARES: Squares = {
+    let mut squares = Squares {
+        masks: [[0; 64]; 2],
+        empty_board: [[0; 64]; 2],
+        attack_sets: [[0; 64]; 2],
+    };
+    let mut p = 0;
+    while p < 2 {
+        let mut sq = 0;
+        while sq < 64 {
+            let piece = Piece::ALL[p];
+            squares.masks[p][sq] = walk_relevant_mask(piece, sq);
+            squares.empty_board[p][sq] = attacks_by_ray_walk(piece, sq, 0);
+            squares.attack_sets[p][sq] = count_attack_sets(piece, sq);
+            sq += 1;
+        }
+        p += 1;
+    }
+    squares
+};

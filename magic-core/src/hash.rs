@@ -41,7 +41,9 @@ impl Hash {
     #[inline(always)]
     pub const fn index(self, mask: u64, magic: u64, bits: u32, occ: u64) -> usize {
         (match self {
-            Hash::Multiply => multiply_index(occ & mask, magic, 64 - bits),
+            // `multiply_index`, written out: const evaluation pays for
+            // every call, and this runs for every occupancy of a table.
+            Hash::Multiply => (occ & mask).wrapping_mul(magic) >> (64 - bits),
             Hash::Black => (occ | !mask).wrapping_mul(magic) >> (64 - bits),
             Hash::Split32 => {
                 let o = occ & mask;
@@ -58,7 +60,11 @@ impl Hash {
 /// (`64 - bits`) precomputed: the inner loop of the search.
 ///
 /// ```
-/// assert_eq!(magic_core::multiply_index(0b10, 1 << 62, 62), 2);
+/// use magic_core::{multiply_index, Hash};
+/// assert_eq!(multiply_index(0b10, 1 << 62, 62), 2);
+/// // The same formula as the multiply hash, given the masked occupancy.
+/// let (mask, magic, occ) = (0x7e, 0x0880_0080_4000_1020, 0x1234_5678_9abc_def0);
+/// assert_eq!(multiply_index(occ & mask, magic, 64 - 12) as usize, Hash::Multiply.index(mask, magic, 12, occ));
 /// ```
 #[inline(always)]
 pub const fn multiply_index(masked_occ: u64, magic: u64, shift: u32) -> u64 {
@@ -125,7 +131,8 @@ impl SquareHash {
     /// The slot of `occ` in the shared array: offset plus index.
     #[inline(always)]
     pub const fn slot(&self, occ: u64) -> usize {
-        self.offset + self.index(occ)
+        // Not through `index`: const evaluation pays for every call.
+        self.offset + self.hash.index(self.mask, self.magic, self.bits, occ)
     }
 }
 

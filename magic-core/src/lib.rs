@@ -36,8 +36,8 @@ mod slot_rule;
 mod visit;
 
 pub use fill::{
-    distinct_attacks, fill, fill_compressed, fill_pattern_bytes, fill_post_masked, Slots,
-    UNUSED_BYTE,
+    attack_set_starts, distinct_attacks, fill, fill_compressed, fill_pattern_bytes,
+    fill_post_masked, Slots, UNUSED_BYTE,
 };
 pub use geometry::{
     attacks_by_ray_walk, default_bits, distinct_attack_sets, empty_board_attacks, min_bits,

@@ -2,9 +2,9 @@
 //! macro filled and checked (`table.rs`), as bytes the user's crate only
 //! copies, so that a rebuild costs no more than any other static data.
 
-use crate::table::table_bytes;
+use crate::table::{attack_list_bytes, table_bytes};
 use crate::validate::{Failed, Table};
-use magic_core::Slots;
+use magic_core::{Slots, DISTINCT_ATTACK_SETS};
 use magic_search::{
     magic_set_within, named_set, shipped_set, Budget, Builder, MagicSet, Scheme, SearchError,
     SearchOptions,
@@ -112,7 +112,19 @@ fn expand_table(t: &Table, budget: &Budget) -> syn::Result<TokenStream> {
             Slots::Compressed => quote!(u16s_from_le_bytes),
             Slots::Attacks | Slots::PostMasked => quote!(u64s_from_le_bytes),
         };
-        quote!(#krate::__private::#read::<#len>(#bytes))
+        let table = quote!(#krate::__private::#read::<#len>(#bytes));
+        match t.scheme.slots() {
+            // The list of distinct attack sets the bytes number.
+            Slots::PatternBytes => {
+                let list = attack_list_bytes().map_err(|e| Error::new(t.name.span(), e))?;
+                let (list, n) = (
+                    Literal::byte_string(&list),
+                    Literal::usize_unsuffixed(DISTINCT_ATTACK_SETS),
+                );
+                quote!(#table, #krate::__private::u64s_from_le_bytes::<#n>(#list))
+            }
+            _ => table,
+        }
     };
     let args = match t.scheme.builder() {
         Builder::MagicsAndBits => quote!(&#rook, &#rook_bits, &#bishop, &#bishop_bits,),

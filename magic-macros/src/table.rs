@@ -3,7 +3,8 @@
 //! written as little-endian bytes: the user's crate then only copies it.
 
 use magic_core::{
-    fill, fill_compressed, fill_pattern_bytes, fill_post_masked, layout_of, Slots, UNUSED_BYTE,
+    distinct_attacks, fill, fill_compressed, fill_pattern_bytes, fill_post_masked, layout_of,
+    Slots, DISTINCT_ATTACK_SETS, UNUSED_BYTE,
 };
 use magic_search::MagicSet;
 
@@ -42,6 +43,14 @@ pub fn table_bytes(set: &MagicSet) -> Result<Vec<u8>, String> {
         }
     };
     Ok(bytes)
+}
+
+/// The distinct attack sets byte-lookup tables list, as little-endian
+/// bytes: the same list their builder makes.
+pub fn attack_list_bytes() -> Result<Vec<u8>, String> {
+    let mut attacks = vec![0u64; DISTINCT_ATTACK_SETS];
+    distinct_attacks(&mut attacks).map_err(|m| m.as_str().to_string())?;
+    Ok(le_bytes(attacks))
 }
 
 /// The little-endian bytes of `u64` entries. The macro is compiled

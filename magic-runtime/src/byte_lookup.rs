@@ -8,7 +8,8 @@ use crate::fancy::FancyEntry;
 use crate::template::table_type;
 use crate::DISTINCT_ATTACK_SETS;
 use magic_core::{
-    distinct_attacks, fill_pattern_bytes, layout_of, Layout, Length, Scheme, UNUSED_BYTE,
+    attack_set_starts, distinct_attacks, fill_pattern_bytes, layout_of, Layout, Length, Scheme,
+    UNUSED_BYTE,
 };
 
 #[derive(Clone, Copy, Debug)]
@@ -81,7 +82,9 @@ impl<const N: usize> ByteLookupTables<N> {
             "ByteLookupTables",
             layout.1,
         ));
-        Self::assemble(layout.0, bytes)
+        let mut attacks = [0u64; DISTINCT_ATTACK_SETS];
+        built(distinct_attacks(&mut attacks));
+        Self::assemble(layout.0, bytes, attacks)
     }
 
     /// For `magic_tables!`, which fills and checks the table while it
@@ -97,9 +100,10 @@ impl<const N: usize> ByteLookupTables<N> {
         bishop_magics: &[u64; 64],
         bishop_bits: &[u8; 64],
         bytes: [u8; N],
+        attacks: [u64; DISTINCT_ATTACK_SETS],
     ) -> Self {
         let layout = Self::layout(rook_magics, rook_bits, bishop_magics, bishop_bits);
-        Self::assemble(layout.0, bytes)
+        Self::assemble(layout.0, bytes, attacks)
     }
 
     const fn layout(
@@ -112,9 +116,12 @@ impl<const N: usize> ByteLookupTables<N> {
         built(layout_of(Scheme::ByteLookup, magics, bits, [&NONE_U32; 2]))
     }
 
-    const fn assemble(layout: Layout, bytes: [u8; N]) -> Self {
-        let mut attacks = [0u64; DISTINCT_ATTACK_SETS];
-        let starts = built(distinct_attacks(&mut attacks));
+    const fn assemble(
+        layout: Layout,
+        bytes: [u8; N],
+        attacks: [u64; DISTINCT_ATTACK_SETS],
+    ) -> Self {
+        let starts = attack_set_starts();
         let hashes = FancyEntry::of(&layout);
         ByteLookupTables {
             squares: entries_of!(layout, |p, sq, _h| Entry {
