@@ -2,14 +2,13 @@
 //! the square's distinct attack set, and one short list of attack sets per
 //! square.
 
-use crate::build::{built, NONE_U32};
+use crate::build::{builders, built};
 use crate::entries::entries_of;
 use crate::fancy::FancyEntry;
 use crate::template::table_type;
 use crate::DISTINCT_ATTACK_SETS;
 use magic_core::{
-    attack_set_starts, distinct_attacks, fill_pattern_bytes, layout_of, Layout, Length, Scheme,
-    UNUSED_BYTE,
+    attack_set_starts, distinct_attacks, fill_pattern_bytes, Layout, Scheme, UNUSED_BYTE,
 };
 
 #[derive(Clone, Copy, Debug)]
@@ -63,59 +62,22 @@ table_type! {
     example: "ByteLookupTables::<107_648>::new(&sets::FANCY_ROOK, &default_bits(Rook), &sets::FANCY_BISHOP, &default_bits(Bishop))",
 }
 
-impl<const N: usize> ByteLookupTables<N> {
+builders! {
     /// Builds and checks the tables from fancy magics and their bits per
     /// square; `N` is the sum of `2^bits` over all squares. In a `static`, a
     /// wrong magic fails the build with a message naming the piece, the
     /// square and the two clashing occupancies.
-    pub const fn new(
-        rook_magics: &[u64; 64],
-        rook_bits: &[u8; 64],
-        bishop_magics: &[u64; 64],
-        bishop_bits: &[u8; 64],
-    ) -> Self {
-        let layout = Self::layout(rook_magics, rook_bits, bishop_magics, bishop_bits);
-        let mut bytes = [UNUSED_BYTE; N];
-        built(fill_pattern_bytes(
-            &layout.0,
-            &mut bytes,
-            "ByteLookupTables",
-            layout.1,
-        ));
-        let mut attacks = [0u64; DISTINCT_ATTACK_SETS];
+    impl ByteLookupTables<N> for Scheme::ByteLookup, bits;
+    table: [u8; N] = [UNUSED_BYTE; N];
+    fill: |layout, length, table| fill_pattern_bytes(&layout, &mut table, "ByteLookupTables", length);
+    extra: attacks: [u64; DISTINCT_ATTACK_SETS] = {
+        let mut attacks = [0; DISTINCT_ATTACK_SETS];
         built(distinct_attacks(&mut attacks));
-        Self::assemble(layout.0, bytes, attacks)
-    }
+        attacks
+    };
+}
 
-    /// For `magic_tables!`, which fills and checks the table while it
-    /// runs: the tables from the builder's arguments and the filled table.
-    ///
-    /// # Safety
-    ///
-    /// `table` must be what the builder would fill from the same arguments.
-    #[doc(hidden)]
-    pub const unsafe fn __from_table(
-        rook_magics: &[u64; 64],
-        rook_bits: &[u8; 64],
-        bishop_magics: &[u64; 64],
-        bishop_bits: &[u8; 64],
-        bytes: [u8; N],
-        attacks: [u64; DISTINCT_ATTACK_SETS],
-    ) -> Self {
-        let layout = Self::layout(rook_magics, rook_bits, bishop_magics, bishop_bits);
-        Self::assemble(layout.0, bytes, attacks)
-    }
-
-    const fn layout(
-        rook_magics: &[u64; 64],
-        rook_bits: &[u8; 64],
-        bishop_magics: &[u64; 64],
-        bishop_bits: &[u8; 64],
-    ) -> (Layout, Length) {
-        let (magics, bits) = ([rook_magics, bishop_magics], [rook_bits, bishop_bits]);
-        built(layout_of(Scheme::ByteLookup, magics, bits, [&NONE_U32; 2]))
-    }
-
+impl<const N: usize> ByteLookupTables<N> {
     const fn assemble(
         layout: Layout,
         bytes: [u8; N],

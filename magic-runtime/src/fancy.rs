@@ -1,10 +1,10 @@
 //! Fancy magics (Pradu Kannan): one sub-table per square, sized by that
 //! square's own index bits.
 
-use crate::build::{built, NONE_U32};
+use crate::build::builders;
 use crate::entries::entries_of;
 use crate::template::table_type;
-use magic_core::{fill, layout_of, Layout, Length, Scheme};
+use magic_core::{fill, Layout, Scheme};
 
 /// One square of a fancy table, as the lookup reads it.
 #[derive(Clone, Copy, Debug)]
@@ -69,7 +69,7 @@ table_type! {
     example: "FancyTables::<107_648>::new(&sets::FANCY_ROOK, &default_bits(Rook), &sets::FANCY_BISHOP, &default_bits(Bishop))",
 }
 
-impl<const N: usize> FancyTables<N> {
+builders! {
     /// Builds and checks the tables from 64 rook and 64 bishop magics and
     /// the index bits of each square (usually
     /// [`default_bits`](crate::default_bits)). `N` must be the sum of
@@ -77,46 +77,12 @@ impl<const N: usize> FancyTables<N> {
     ///
     /// In a `static` or `const`, a wrong magic fails the build with a message
     /// that names the piece, the square and the two clashing occupancies.
-    pub const fn new(
-        rook_magics: &[u64; 64],
-        rook_bits: &[u8; 64],
-        bishop_magics: &[u64; 64],
-        bishop_bits: &[u8; 64],
-    ) -> Self {
-        let layout = Self::layout(rook_magics, rook_bits, bishop_magics, bishop_bits);
-        let mut table = [0u64; N];
-        built(fill(&layout.0, &mut table, "FancyTables", layout.1));
-        Self::assemble(layout.0, table)
-    }
+    impl FancyTables<N> for Scheme::Fancy, bits;
+    table: [u64; N] = [0; N];
+    fill: |layout, length, table| fill(&layout, &mut table, "FancyTables", length);
+}
 
-    /// For `magic_tables!`, which fills and checks the table while it
-    /// runs: the tables from the builder's arguments and the filled table.
-    ///
-    /// # Safety
-    ///
-    /// `table` must be what the builder would fill from the same arguments.
-    #[doc(hidden)]
-    pub const unsafe fn __from_table(
-        rook_magics: &[u64; 64],
-        rook_bits: &[u8; 64],
-        bishop_magics: &[u64; 64],
-        bishop_bits: &[u8; 64],
-        table: [u64; N],
-    ) -> Self {
-        let layout = Self::layout(rook_magics, rook_bits, bishop_magics, bishop_bits);
-        Self::assemble(layout.0, table)
-    }
-
-    const fn layout(
-        rook_magics: &[u64; 64],
-        rook_bits: &[u8; 64],
-        bishop_magics: &[u64; 64],
-        bishop_bits: &[u8; 64],
-    ) -> (Layout, Length) {
-        let (magics, bits) = ([rook_magics, bishop_magics], [rook_bits, bishop_bits]);
-        built(layout_of(Scheme::Fancy, magics, bits, [&NONE_U32; 2]))
-    }
-
+impl<const N: usize> FancyTables<N> {
     const fn assemble(layout: Layout, table: [u64; N]) -> Self {
         FancyTables {
             squares: FancyEntry::of(&layout),

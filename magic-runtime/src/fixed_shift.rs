@@ -2,11 +2,11 @@
 //! and black magics (Volker Annuss): one shift for every square, sub-tables
 //! overlapping in one shared array at per-square offsets.
 
-use crate::build::{built, NONE_U8};
+use crate::build::builders;
 use crate::entries::entries_of;
 use crate::template::table_type;
 use crate::{FIXED_BISHOP_BITS, FIXED_ROOK_BITS};
-use magic_core::{fill, layout_of, Layout, Length, Scheme};
+use magic_core::{fill, Layout, Scheme};
 
 /// One square of an overlapping fixed-shift table.
 #[derive(Clone, Copy, Debug)]
@@ -64,57 +64,18 @@ table_type! {
     example: "FixedShiftTables::<{ sets::FIXED_SHIFT_LEN }>::new(&sets::FIXED_SHIFT_ROOK, &sets::FIXED_SHIFT_ROOK_OFFSETS, &sets::FIXED_SHIFT_BISHOP, &sets::FIXED_SHIFT_BISHOP_OFFSETS)",
 }
 
-impl<const N: usize> FixedShiftTables<N> {
+builders! {
     /// Builds and checks the tables from 64 rook and 64 bishop magics (12 and
     /// 9 index bits) and the offset of each square's sub-table. `N` must be
     /// one past the last entry any occupancy uses. In a `static`, two
     /// occupancies that need different attacks in one entry fail the build
     /// with a message naming both squares and occupancies.
-    pub const fn new(
-        rook_magics: &[u64; 64],
-        rook_offsets: &[u32; 64],
-        bishop_magics: &[u64; 64],
-        bishop_offsets: &[u32; 64],
-    ) -> Self {
-        let layout = Self::layout(rook_magics, rook_offsets, bishop_magics, bishop_offsets);
-        let mut table = [0u64; N];
-        built(fill(&layout.0, &mut table, "FixedShiftTables", layout.1));
-        Self::assemble(layout.0, table)
-    }
+    impl FixedShiftTables<N> for Scheme::FixedShift, offsets;
+    table: [u64; N] = [0; N];
+    fill: |layout, length, table| fill(&layout, &mut table, "FixedShiftTables", length);
+}
 
-    /// For `magic_tables!`, which fills and checks the table while it
-    /// runs: the tables from the builder's arguments and the filled table.
-    ///
-    /// # Safety
-    ///
-    /// `table` must be what the builder would fill from the same arguments.
-    #[doc(hidden)]
-    pub const unsafe fn __from_table(
-        rook_magics: &[u64; 64],
-        rook_offsets: &[u32; 64],
-        bishop_magics: &[u64; 64],
-        bishop_offsets: &[u32; 64],
-        table: [u64; N],
-    ) -> Self {
-        let layout = Self::layout(rook_magics, rook_offsets, bishop_magics, bishop_offsets);
-        Self::assemble(layout.0, table)
-    }
-
-    const fn layout(
-        rook_magics: &[u64; 64],
-        rook_offsets: &[u32; 64],
-        bishop_magics: &[u64; 64],
-        bishop_offsets: &[u32; 64],
-    ) -> (Layout, Length) {
-        let (magics, offsets) = ([rook_magics, bishop_magics], [rook_offsets, bishop_offsets]);
-        built(layout_of(
-            Scheme::FixedShift,
-            magics,
-            [&NONE_U8; 2],
-            offsets,
-        ))
-    }
-
+impl<const N: usize> FixedShiftTables<N> {
     const fn assemble(layout: Layout, table: [u64; N]) -> Self {
         FixedShiftTables {
             squares: entries(&layout, false),
@@ -158,51 +119,17 @@ table_type! {
     example: "BlackMagicTables::<{ sets::BLACK_LEN }>::new(&sets::BLACK_ROOK, &sets::BLACK_ROOK_OFFSETS, &sets::BLACK_BISHOP, &sets::BLACK_BISHOP_OFFSETS)",
 }
 
-impl<const N: usize> BlackMagicTables<N> {
+builders! {
     /// Builds and checks the tables from 64 rook and 64 bishop black magics
     /// (12 and 9 index bits) and the offset of each square's sub-table. `N`
     /// must be one past the last entry any occupancy uses. In a `static`, two
     /// occupancies that need different attacks in one entry fail the build.
-    pub const fn new(
-        rook_magics: &[u64; 64],
-        rook_offsets: &[u32; 64],
-        bishop_magics: &[u64; 64],
-        bishop_offsets: &[u32; 64],
-    ) -> Self {
-        let layout = Self::layout(rook_magics, rook_offsets, bishop_magics, bishop_offsets);
-        let mut table = [0u64; N];
-        built(fill(&layout.0, &mut table, "BlackMagicTables", layout.1));
-        Self::assemble(layout.0, table)
-    }
+    impl BlackMagicTables<N> for Scheme::Black, offsets;
+    table: [u64; N] = [0; N];
+    fill: |layout, length, table| fill(&layout, &mut table, "BlackMagicTables", length);
+}
 
-    /// For `magic_tables!`, which fills and checks the table while it
-    /// runs: the tables from the builder's arguments and the filled table.
-    ///
-    /// # Safety
-    ///
-    /// `table` must be what the builder would fill from the same arguments.
-    #[doc(hidden)]
-    pub const unsafe fn __from_table(
-        rook_magics: &[u64; 64],
-        rook_offsets: &[u32; 64],
-        bishop_magics: &[u64; 64],
-        bishop_offsets: &[u32; 64],
-        table: [u64; N],
-    ) -> Self {
-        let layout = Self::layout(rook_magics, rook_offsets, bishop_magics, bishop_offsets);
-        Self::assemble(layout.0, table)
-    }
-
-    const fn layout(
-        rook_magics: &[u64; 64],
-        rook_offsets: &[u32; 64],
-        bishop_magics: &[u64; 64],
-        bishop_offsets: &[u32; 64],
-    ) -> (Layout, Length) {
-        let (magics, offsets) = ([rook_magics, bishop_magics], [rook_offsets, bishop_offsets]);
-        built(layout_of(Scheme::Black, magics, [&NONE_U8; 2], offsets))
-    }
-
+impl<const N: usize> BlackMagicTables<N> {
     const fn assemble(layout: Layout, table: [u64; N]) -> Self {
         BlackMagicTables {
             squares: entries(&layout, true),

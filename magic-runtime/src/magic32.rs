@@ -1,10 +1,10 @@
 //! 32-bit magics (Grant Osborne): two 32-bit multiplications instead of one
 //! 64-bit multiplication, for targets without a fast 64-bit multiply.
 
-use crate::build::{built, NONE_U32};
+use crate::build::builders;
 use crate::entries::entries_of;
 use crate::template::table_type;
-use magic_core::{fill, layout_of, Layout, Length, Scheme};
+use magic_core::{fill, Layout, Scheme};
 
 #[derive(Clone, Copy, Debug)]
 struct Entry {
@@ -49,51 +49,17 @@ table_type! {
     example: "Magic32Tables::<107_648>::new(&sets::MAGIC32_ROOK, &default_bits(Rook), &sets::MAGIC32_BISHOP, &default_bits(Bishop))",
 }
 
-impl<const N: usize> Magic32Tables<N> {
+builders! {
     /// Builds and checks the tables from 64 rook and 64 bishop 32-bit magic
     /// pairs and the index bits of each square; `N` is the sum of `2^bits`.
     /// In a `static`, a wrong magic fails the build with a message naming the
     /// piece, the square and the two clashing occupancies.
-    pub const fn new(
-        rook_magics: &[u64; 64],
-        rook_bits: &[u8; 64],
-        bishop_magics: &[u64; 64],
-        bishop_bits: &[u8; 64],
-    ) -> Self {
-        let layout = Self::layout(rook_magics, rook_bits, bishop_magics, bishop_bits);
-        let mut table = [0u64; N];
-        built(fill(&layout.0, &mut table, "Magic32Tables", layout.1));
-        Self::assemble(layout.0, table)
-    }
+    impl Magic32Tables<N> for Scheme::Magic32, bits;
+    table: [u64; N] = [0; N];
+    fill: |layout, length, table| fill(&layout, &mut table, "Magic32Tables", length);
+}
 
-    /// For `magic_tables!`, which fills and checks the table while it
-    /// runs: the tables from the builder's arguments and the filled table.
-    ///
-    /// # Safety
-    ///
-    /// `table` must be what the builder would fill from the same arguments.
-    #[doc(hidden)]
-    pub const unsafe fn __from_table(
-        rook_magics: &[u64; 64],
-        rook_bits: &[u8; 64],
-        bishop_magics: &[u64; 64],
-        bishop_bits: &[u8; 64],
-        table: [u64; N],
-    ) -> Self {
-        let layout = Self::layout(rook_magics, rook_bits, bishop_magics, bishop_bits);
-        Self::assemble(layout.0, table)
-    }
-
-    const fn layout(
-        rook_magics: &[u64; 64],
-        rook_bits: &[u8; 64],
-        bishop_magics: &[u64; 64],
-        bishop_bits: &[u8; 64],
-    ) -> (Layout, Length) {
-        let (magics, bits) = ([rook_magics, bishop_magics], [rook_bits, bishop_bits]);
-        built(layout_of(Scheme::Magic32, magics, bits, [&NONE_U32; 2]))
-    }
-
+impl<const N: usize> Magic32Tables<N> {
     const fn assemble(layout: Layout, table: [u64; N]) -> Self {
         Magic32Tables {
             squares: entries_of!(layout, |_p, _sq, h| Entry {

@@ -1,11 +1,11 @@
 //! Offsets in the magic (Eugene Kotlov): in the fixed-shift domain, the low
 //! 16 bits of each stored factor locate the square's sub-table.
 
-use crate::build::{built, NONE_U32, NONE_U8};
+use crate::build::builders;
 use crate::entries::entries_of;
 use crate::template::table_type;
 use crate::{FIXED_BISHOP_BITS, FIXED_ROOK_BITS, OFFSET_UNIT};
-use magic_core::{fill, layout_of, Layout, Length, Scheme};
+use magic_core::{fill, Layout, Scheme};
 
 #[derive(Clone, Copy, Debug)]
 struct Entry {
@@ -47,43 +47,17 @@ table_type! {
     example: "OffsetInMagicTables::<{ sets::OFFSET_IN_MAGIC_LEN }>::new(&sets::OFFSET_IN_MAGIC_ROOK, &sets::OFFSET_IN_MAGIC_BISHOP)",
 }
 
-impl<const N: usize> OffsetInMagicTables<N> {
+builders! {
     /// Builds and checks the tables from 64 rook and 64 bishop factors (12
     /// and 9 index bits, offset / 8 in the low 16 bits). `N` must be one past
     /// the last entry any occupancy uses. In a `static`, two occupancies that
     /// need different attacks in one entry fail the build.
-    pub const fn new(rook_factors: &[u64; 64], bishop_factors: &[u64; 64]) -> Self {
-        let layout = Self::layout(rook_factors, bishop_factors);
-        let mut table = [0u64; N];
-        built(fill(&layout.0, &mut table, "OffsetInMagicTables", layout.1));
-        Self::assemble(layout.0, table)
-    }
+    impl OffsetInMagicTables<N> for Scheme::OffsetInMagic, magics;
+    table: [u64; N] = [0; N];
+    fill: |layout, length, table| fill(&layout, &mut table, "OffsetInMagicTables", length);
+}
 
-    /// For `magic_tables!`, which fills and checks the table while it
-    /// runs: the tables from the builder's arguments and the filled table.
-    ///
-    /// # Safety
-    ///
-    /// `table` must be what the builder would fill from the same arguments.
-    #[doc(hidden)]
-    pub const unsafe fn __from_table(
-        rook_factors: &[u64; 64],
-        bishop_factors: &[u64; 64],
-        table: [u64; N],
-    ) -> Self {
-        Self::assemble(Self::layout(rook_factors, bishop_factors).0, table)
-    }
-
-    const fn layout(rook_factors: &[u64; 64], bishop_factors: &[u64; 64]) -> (Layout, Length) {
-        let factors = [rook_factors, bishop_factors];
-        built(layout_of(
-            Scheme::OffsetInMagic,
-            factors,
-            [&NONE_U8; 2],
-            [&NONE_U32; 2],
-        ))
-    }
-
+impl<const N: usize> OffsetInMagicTables<N> {
     const fn assemble(layout: Layout, table: [u64; N]) -> Self {
         OffsetInMagicTables {
             squares: entries_of!(layout, |_p, _sq, h| Entry {

@@ -1,11 +1,11 @@
 //! Plain magics (Lasse Hansen): a fixed shift and one sub-table of the same
 //! size per square, 64 x 4,096 rook and 64 x 512 bishop entries.
 
-use crate::build::{built, NONE_U32, NONE_U8};
+use crate::build::builders;
 use crate::entries::entries_of;
 use crate::template::table_type;
 use crate::{FIXED_BISHOP_BITS, FIXED_ROOK_BITS, PLAIN_LEN};
-use magic_core::{fill, layout_of, Layout, Length, Scheme};
+use magic_core::{fill, Layout, Scheme};
 
 #[derive(Clone, Copy, Debug)]
 struct MaskMagic {
@@ -47,43 +47,17 @@ table_type! {
     example: "{ static T: PlainTables = PlainTables::new(&sets::PLAIN_ROOK, &sets::PLAIN_BISHOP); &T }",
 }
 
-impl PlainTables {
+builders! {
     /// Builds and checks the tables from 64 rook magics (12 index bits each)
     /// and 64 bishop magics (9 bits each). In a `static`, a wrong magic fails
     /// the build with a message naming piece, square and the two clashing
     /// occupancies.
-    pub const fn new(rook_magics: &[u64; 64], bishop_magics: &[u64; 64]) -> Self {
-        let layout = Self::layout(rook_magics, bishop_magics);
-        let mut table = [0u64; PLAIN_LEN];
-        built(fill(&layout.0, &mut table, "PlainTables", layout.1));
-        Self::assemble(layout.0, table)
-    }
+    impl PlainTables for Scheme::Plain, magics;
+    table: [u64; PLAIN_LEN] = [0; PLAIN_LEN];
+    fill: |layout, length, table| fill(&layout, &mut table, "PlainTables", length);
+}
 
-    /// For `magic_tables!`, which fills and checks the table while it
-    /// runs: the tables from the builder's arguments and the filled table.
-    ///
-    /// # Safety
-    ///
-    /// `table` must be what the builder would fill from the same arguments.
-    #[doc(hidden)]
-    pub const unsafe fn __from_table(
-        rook_magics: &[u64; 64],
-        bishop_magics: &[u64; 64],
-        table: [u64; PLAIN_LEN],
-    ) -> Self {
-        Self::assemble(Self::layout(rook_magics, bishop_magics).0, table)
-    }
-
-    const fn layout(rook_magics: &[u64; 64], bishop_magics: &[u64; 64]) -> (Layout, Length) {
-        let magics = [rook_magics, bishop_magics];
-        built(layout_of(
-            Scheme::Plain,
-            magics,
-            [&NONE_U8; 2],
-            [&NONE_U32; 2],
-        ))
-    }
-
+impl PlainTables {
     const fn assemble(layout: Layout, table: [u64; PLAIN_LEN]) -> Self {
         PlainTables {
             squares: entries_of!(layout, |_p, _sq, h| MaskMagic {

@@ -1,11 +1,11 @@
 //! Hansen's shared tables: a post-mask lets two rook squares, or four bishop
 //! squares, use the same sub-table.
 
-use crate::build::{built, NONE_U8};
+use crate::build::builders;
 use crate::entries::entries_of;
 use crate::template::table_type;
 use crate::{empty_board_attacks, Piece};
-use magic_core::{fill_post_masked, layout_of, Layout, Length, Scheme};
+use magic_core::{fill_post_masked, Layout, Scheme};
 
 #[derive(Clone, Copy, Debug)]
 struct Entry {
@@ -52,58 +52,21 @@ table_type! {
     example: "SharedTables::<SHARED_LEN>::new(&sets::SHARED_ROOK, &sets::SHARED_ROOK_OFFSETS, &sets::SHARED_BISHOP, &sets::SHARED_BISHOP_OFFSETS)",
 }
 
-impl<const N: usize> SharedTables<N> {
+builders! {
     /// Builds and checks the tables from magics (shift in the upper six
     /// bits) and per-square offsets into the shared array. `N` must be the
     /// end of the last sub-table. In a `static`, two squares whose slots
     /// disagree fail the build with a message naming both squares and their
     /// occupancies.
-    pub const fn new(
-        rook_magics: &[u64; 64],
-        rook_offsets: &[u32; 64],
-        bishop_magics: &[u64; 64],
-        bishop_offsets: &[u32; 64],
-    ) -> Self {
-        let layout = Self::layout(rook_magics, rook_offsets, bishop_magics, bishop_offsets);
-        let mut table = [0u64; N];
-        let mut covered = [0u64; N];
-        built(fill_post_masked(
-            &layout.0,
-            &mut table,
-            &mut covered,
-            "SharedTables",
-        ));
-        Self::assemble(layout.0, table)
-    }
+    impl SharedTables<N> for Scheme::Shared, offsets;
+    table: [u64; N] = [0; N];
+    fill: |layout, length, table| {
+        let _ = length;
+        fill_post_masked(&layout, &mut table, &mut [0; N], "SharedTables")
+    };
+}
 
-    /// For `magic_tables!`, which fills and checks the table while it
-    /// runs: the tables from the builder's arguments and the filled table.
-    ///
-    /// # Safety
-    ///
-    /// `table` must be what the builder would fill from the same arguments.
-    #[doc(hidden)]
-    pub const unsafe fn __from_table(
-        rook_magics: &[u64; 64],
-        rook_offsets: &[u32; 64],
-        bishop_magics: &[u64; 64],
-        bishop_offsets: &[u32; 64],
-        table: [u64; N],
-    ) -> Self {
-        let layout = Self::layout(rook_magics, rook_offsets, bishop_magics, bishop_offsets);
-        Self::assemble(layout.0, table)
-    }
-
-    const fn layout(
-        rook_magics: &[u64; 64],
-        rook_offsets: &[u32; 64],
-        bishop_magics: &[u64; 64],
-        bishop_offsets: &[u32; 64],
-    ) -> (Layout, Length) {
-        let (magics, offsets) = ([rook_magics, bishop_magics], [rook_offsets, bishop_offsets]);
-        built(layout_of(Scheme::Shared, magics, [&NONE_U8; 2], offsets))
-    }
-
+impl<const N: usize> SharedTables<N> {
     const fn assemble(layout: Layout, table: [u64; N]) -> Self {
         SharedTables {
             squares: entries_of!(layout, |p, sq, h| Entry {

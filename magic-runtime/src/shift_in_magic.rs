@@ -1,10 +1,10 @@
 //! Fancy magics with the shift in the upper six bits of the magic (Grant
 //! Osborne): one load less per lookup.
 
-use crate::build::{built, NONE_U32, NONE_U8};
+use crate::build::builders;
 use crate::entries::entries_of;
 use crate::template::table_type;
-use magic_core::{fill, layout_of, Layout, Length, Scheme};
+use magic_core::{fill, Layout, Scheme};
 
 #[derive(Clone, Copy, Debug)]
 struct Entry {
@@ -45,44 +45,18 @@ table_type! {
     example: "ShiftInMagicTables::<107_648>::new(&sets::SHIFT_IN_MAGIC_ROOK, &sets::SHIFT_IN_MAGIC_BISHOP)",
 }
 
-impl<const N: usize> ShiftInMagicTables<N> {
+builders! {
     /// Builds and checks the tables from 64 rook and 64 bishop magics whose
     /// upper six bits hold `64 - bits`. `N` is the sum of `2^bits` over all
     /// squares ([`DEFAULT_FANCY_LEN`](crate::DEFAULT_FANCY_LEN) at the
     /// default bits). In a `static`, a wrong magic fails the build with a
     /// message naming piece, square and the two clashing occupancies.
-    pub const fn new(rook_magics: &[u64; 64], bishop_magics: &[u64; 64]) -> Self {
-        let layout = Self::layout(rook_magics, bishop_magics);
-        let mut table = [0u64; N];
-        built(fill(&layout.0, &mut table, "ShiftInMagicTables", layout.1));
-        Self::assemble(layout.0, table)
-    }
+    impl ShiftInMagicTables<N> for Scheme::ShiftInMagic, magics;
+    table: [u64; N] = [0; N];
+    fill: |layout, length, table| fill(&layout, &mut table, "ShiftInMagicTables", length);
+}
 
-    /// For `magic_tables!`, which fills and checks the table while it
-    /// runs: the tables from the builder's arguments and the filled table.
-    ///
-    /// # Safety
-    ///
-    /// `table` must be what the builder would fill from the same arguments.
-    #[doc(hidden)]
-    pub const unsafe fn __from_table(
-        rook_magics: &[u64; 64],
-        bishop_magics: &[u64; 64],
-        table: [u64; N],
-    ) -> Self {
-        Self::assemble(Self::layout(rook_magics, bishop_magics).0, table)
-    }
-
-    const fn layout(rook_magics: &[u64; 64], bishop_magics: &[u64; 64]) -> (Layout, Length) {
-        let magics = [rook_magics, bishop_magics];
-        built(layout_of(
-            Scheme::ShiftInMagic,
-            magics,
-            [&NONE_U8; 2],
-            [&NONE_U32; 2],
-        ))
-    }
-
+impl<const N: usize> ShiftInMagicTables<N> {
     const fn assemble(layout: Layout, table: [u64; N]) -> Self {
         ShiftInMagicTables {
             squares: entries_of!(layout, |_p, _sq, h| Entry {
