@@ -4,22 +4,15 @@
 //! `MAGIC_PERFT_FUZZ=<cases>` runs more than the default 100,000.
 
 use magic_perft::{perft, schemes, Position, PERFT_SUITE};
+use magic_search::SplitMix64;
 use shakmaty::{fen::Fen, CastlingMode, Chess};
 
-/// SplitMix64: small, seeded, the same on every platform.
-struct Rng(u64);
+/// Seeded numbers below a bound, from the workspace's SplitMix64.
+struct Rng(SplitMix64);
 
 impl Rng {
-    fn next(&mut self) -> u64 {
-        self.0 = self.0.wrapping_add(0x9e37_79b9_7f4a_7c15);
-        let mut z = self.0;
-        z = (z ^ (z >> 30)).wrapping_mul(0xbf58_476d_1ce4_e5b9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94d0_49bb_1331_11eb);
-        z ^ (z >> 31)
-    }
-
     fn below(&mut self, n: usize) -> usize {
-        (self.next() % n as u64) as usize
+        (self.0.next_u64() % n as u64) as usize
     }
 }
 
@@ -123,7 +116,7 @@ fn generated_and_mutated_fens_never_panic_and_agree_with_shakmaty() {
         .map(str::trim)
         .filter(|l| !l.is_empty())
         .collect();
-    let mut rng = Rng(0x5eed);
+    let mut rng = Rng(SplitMix64::new(0x5eed));
     let (mut accepted, mut compared) = (0, 0);
     for case in 0..cases {
         let fen = match case % 2 {
