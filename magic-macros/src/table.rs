@@ -39,7 +39,7 @@ pub fn table_bytes(set: &MagicSet) -> Result<Vec<u8>, String> {
             let mut table = vec![0u16; n];
             fill_compressed(&layout, &mut table, name, length)
                 .map_err(|m| m.as_str().to_string())?;
-            table.iter().flat_map(|e| e.to_le_bytes()).collect()
+            le_bytes(table)
         }
     };
     Ok(bytes)
@@ -53,15 +53,34 @@ pub fn attack_list_bytes() -> Result<Vec<u8>, String> {
     Ok(le_bytes(attacks))
 }
 
-/// The little-endian bytes of `u64` entries. The macro is compiled
+/// Table entries: unsigned integers without padding, whose bytes the
+/// table is emitted as.
+trait Entry: Copy {
+    fn to_le(self) -> Self;
+}
+
+impl Entry for u64 {
+    fn to_le(self) -> Self {
+        u64::to_le(self)
+    }
+}
+
+impl Entry for u16 {
+    fn to_le(self) -> Self {
+        u16::to_le(self)
+    }
+}
+
+/// The little-endian bytes of the entries. The macro is compiled
 /// unoptimised: on a little-endian host, where the entries already are
 /// their bytes, one copy instead of a loop over 100,000 entries.
-fn le_bytes(mut table: Vec<u64>) -> Vec<u8> {
+fn le_bytes<T: Entry>(mut table: Vec<T>) -> Vec<u8> {
     if cfg!(target_endian = "big") {
         table.iter_mut().for_each(|e| *e = e.to_le());
     }
-    let len = table.len() * 8;
-    // SAFETY: the vector's `len` bytes are initialised, any byte pattern
-    // is a `u8`, and `u8` needs no alignment.
+    let len = std::mem::size_of_val(table.as_slice());
+    // SAFETY: the entries are integers without padding, so the vector's
+    // `len` bytes are initialised; any byte pattern is a `u8`, and `u8`
+    // needs no alignment.
     unsafe { std::slice::from_raw_parts(table.as_ptr().cast::<u8>(), len) }.to_vec()
 }
