@@ -67,10 +67,31 @@ magic_tables! {
     /// The dense set: fewer-bit magics from `magic-search hunt`.
     static DENSE { scheme = fancy, set = dense }
     static DENSE_BYTE_LOOKUP { scheme = byte_lookup, set = dense }
+    /// The best set: the best known fewer-bit magics.
+    static BEST { scheme = fancy, set = best }
+    static BEST_BYTE_LOOKUP { scheme = byte_lookup, set = best }
+    static BEST_SHARED { scheme = shared, set = best }
     static PEXT { scheme = pext }
     static PEXT_PDEP { scheme = pext_pdep }
     static HYPERBOLA { scheme = hyperbola }
 }
+
+// The best sets through the const builders, as an engine uses them without
+// the macro: filled and checked by const evaluation.
+static BEST_BUILT: magic_runtime::FancyTables<{ sets::BEST_FANCY_LEN }> =
+    magic_runtime::FancyTables::new(
+        &sets::BEST_FANCY_ROOK,
+        &sets::BEST_FANCY_ROOK_BITS,
+        &sets::BEST_FANCY_BISHOP,
+        &sets::BEST_FANCY_BISHOP_BITS,
+    );
+static BEST_SHARED_BUILT: magic_runtime::SharedTables<{ sets::BEST_SHARED_LEN }> =
+    magic_runtime::SharedTables::new(
+        &sets::BEST_SHARED_ROOK,
+        &sets::BEST_SHARED_ROOK_OFFSETS,
+        &sets::BEST_SHARED_BISHOP,
+        &sets::BEST_SHARED_BISHOP_OFFSETS,
+    );
 
 // The macro emits a call to the scheme's const builder, so each table above
 // is also the const builder's table for its magics: every distinct table is
@@ -101,6 +122,11 @@ exhaustive! {
     macro_fancy_custom_bits: FANCY_CUSTOM_BITS,
     macro_dense: DENSE,
     macro_dense_byte_lookup: DENSE_BYTE_LOOKUP,
+    macro_best: BEST,
+    macro_best_byte_lookup: BEST_BYTE_LOOKUP,
+    macro_best_shared: BEST_SHARED,
+    const_builder_best: BEST_BUILT,
+    const_builder_best_shared: BEST_SHARED_BUILT,
     macro_plain: PLAIN,
     macro_plain_seeded: PLAIN_SEEDED,
     macro_shift_in_magic: SHIFT_IN_MAGIC,
@@ -128,6 +154,12 @@ fn table_sizes_meet_their_targets() {
     // The dense set is smaller than the default fancy set.
     assert!(DENSE.entries().len() < DEFAULT_FANCY_LEN);
     assert_eq!(DENSE.entries().len(), sets::DENSE_FANCY_LEN);
+    // The best known magics: 92,864 entries for fancy tables, byte lookup
+    // within 150 KiB, shared tables within 440 KiB (512 KiB at default bits).
+    assert_eq!(BEST.entries().len(), 92_864);
+    assert_eq!(BEST_BUILT.entries().len(), 92_864);
+    assert!(BEST_BYTE_LOOKUP.table_bytes() <= 150 * 1024);
+    assert!(BEST_SHARED.table_bytes() <= 440 * 1024);
     // The published sets: 88,772 and 87,988 entries.
     assert!(FIXED_SHIFT.table_bytes() <= 88_772 * 8);
     assert!(BLACK.table_bytes() <= 87_988 * 8);

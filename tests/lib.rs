@@ -79,3 +79,8 @@ pub fn relevant_occupancies() -> usize {
         .flat_map(|p| (0..64).map(move |sq| 1usize << relevant_mask(p, sq).count_ones()))
         .sum()
 }
+
+/// The README's Rust examples, run as doctests.
+#[cfg(doctest)]
+#[doc = include_str!("../README.md")]
+pub struct ReadmeExamples;

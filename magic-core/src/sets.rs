@@ -2,7 +2,7 @@
 
 //! The sets `magic_tables!` uses by default: every scheme's magics searched
 //! with [`DEFAULT_SEED`] at the default bits, the published fixed-shift
-//! and black sets, and the named sets (`dense`, `repacked`).
+//! and black sets, and the named sets (`best`, `dense`, `repacked`).
 //!
 //! Use them with the const builders when you want fixed tables without
 //! the proc-macro; each builder checks them while your crate compiles.
@@ -1807,3 +1807,441 @@ pub const BLACK_REPACKED_BISHOP_OFFSETS: [u32; 64] = [
 ];
 /// Entries of the table.
 pub const BLACK_REPACKED_LEN: usize = 87784;
+
+// The best set: the best known fewer-bit fancy magics (data/best-magics.csv;
+// rooks by Grant Osborne, Volker Annuss, Niklas Fiekas and Peter Osterlund,
+// bishops by Gerd Isenberg, Richard Pijl and Niklas Fiekas) in the place
+// of the fancy magics above.
+
+/// rook magics of the fancy set.
+pub const BEST_FANCY_ROOK: [u64; 64] = [
+    0x0880008040001020, // a1
+    0x4440001000442000, // b1
+    0x0280100080200008, // c1
+    0x0100090020041000, // d1
+    0x1500021100080074, // e1
+    0x0500040001000208, // f1
+    0x420048a805040600, // g1
+    0x1200010200204084, // h1
+    0x0002802280024000, // a2
+    0x0205400050002000, // b2
+    0x0800802000100080, // c2
+    0x0004808010008800, // d2
+    0x0000808008000400, // e2
+    0x8202000904508200, // f2
+    0x0021000200040100, // g2
+    0x0009002200804100, // h2
+    0x8000888000400020, // a3
+    0x0010004020004002, // b3
+    0x0100808020001000, // c3
+    0x4200808010000800, // d3
+    0x2014008080040800, // e3
+    0x0210080140200410, // f3
+    0x0083840010020801, // g3
+    0x04000a0011004084, // h3
+    0x1600400080208001, // a4
+    0x0040080020201000, // b4
+    0x0108100880200280, // c4
+    0x00a8001010010200, // d4
+    0x8000080080800400, // e4
+    0x0001000300180400, // f4
+    0x0010080400100201, // g4
+    0x30802c4200040081, // h4
+    0x0200400826800280, // a5
+    0x0010004000402000, // b5
+    0x2000801000802001, // c5
+    0x0020120022000840, // d5
+    0x00c8000901001004, // e5
+    0x0002000400808002, // f5
+    0x8800080204000170, // g5
+    0x0020800040800100, // h5
+    0x00c040082480800c, // a6
+    0x0010022001444002, // b6
+    0x0080600241030010, // c6
+    0x0400100008008080, // d6
+    0x0d14001008010100, // e6
+    0x0000020004008080, // f6
+    0x0049108208040001, // g6
+    0x0b20048400460001, // h6
+    0x48fffe99fecfaa00, // a7
+    0x48fffe99fecfaa00, // b7
+    0x497fffadff9c2e00, // c7
+    0x613fffddffce9200, // d7
+    0xffffffe9ffe7ce00, // e7
+    0xfffffff5fff3e600, // f7
+    0x0003ff95e5e6a4c0, // g7
+    0x510ffff5f63c96a0, // h7
+    0xebffffb9ff9fc526, // a8
+    0x61fffeddfeedaeae, // b8
+    0x53bfffedffdeb1a2, // c8
+    0x127fffb9ffdfb5f6, // d8
+    0x411fffddffdbf4d6, // e8
+    0x408a001004080102, // f8
+    0x0003ffef27eebe74, // g8
+    0x7645fffecbfea79e, // h8
+];
+/// bishop magics of the fancy set.
+pub const BEST_FANCY_BISHOP: [u64; 64] = [
+    0xffedf9fd7cfcffff, // a1
+    0xfc0962854a77f576, // b1
+    0x8012140046000120, // c1
+    0x02080a0828200000, // d1
+    0x000405a000001402, // e1
+    0x090a016420200120, // f1
+    0xfc0a66c64a7ef576, // g1
+    0x7ffdfdfcbd79ffff, // h1
+    0xfc0846a64a34fff6, // a2
+    0xfc087a874a3cf7f6, // b2
+    0xc000080801082842, // c2
+    0x1048280481040000, // d2
+    0x1041a40420046000, // e2
+    0x9400410120108041, // f2
+    0x000000820a13ffe0, // g2
+    0x000000410509fff0, // h2
+    0x73c01af56cf4cffb, // a3
+    0x41a01cfad64aaffc, // b3
+    0x5401040800440680, // c3
+    0x0028001082004000, // d3
+    0x9104804400a04c10, // e3
+    0x1114100202020101, // f3
+    0x7c0c028f5b34ff76, // g3
+    0xfc0a028e5ab4df76, // h3
+    0x0031180005085000, // a4
+    0x0824100004500080, // b4
+    0x1082020211180200, // c4
+    0x8040040020820880, // d4
+    0x4089080421004003, // e4
+    0x0008042102020100, // f4
+    0x0202004022380200, // g4
+    0x435212824a009480, // h4
+    0x8004212070080200, // a5
+    0x002410084c840100, // b5
+    0x0014002400e08300, // c5
+    0x0000820080180080, // d5
+    0x0004010011040040, // e5
+    0x1222008202010804, // f5
+    0x9044008200108800, // g5
+    0x60040900400a1440, // h5
+    0xdcefd9b54bfcc09f, // a6
+    0xf95ffa765afd602b, // b6
+    0x2000140104002040, // c6
+    0x0092184208000080, // d6
+    0x1004480101005010, // e6
+    0x2010020208080410, // f6
+    0x43ff9a5cf4ca0c01, // g6
+    0x4bffcd8e7c587601, // h6
+    0xfc0ff2865334f576, // a7
+    0xfc0bf6ce5924f576, // b7
+    0x0080620100a20004, // c7
+    0x0002010484040010, // d7
+    0x0024004010590080, // e7
+    0x84002024810a0500, // f7
+    0xc3ffb7dc36ca8c89, // g7
+    0xc3ff8a54f4ca2c89, // h7
+    0xfffffcfcfd79edff, // a8
+    0x000001ec04eae595, // b8
+    0x0144020040441010, // c8
+    0x0101001801086800, // d8
+    0x8000000110602210, // e8
+    0x0000000930011202, // f8
+    0xfc087e8e4bb2f736, // g8
+    0x43ff9e4ef4ca2c89, // h8
+];
+/// rook index bits per square.
+pub const BEST_FANCY_ROOK_BITS: [u8; 64] = [
+    12, 11, 11, 11, 11, 11, 11, 12, // rank 1
+    11, 10, 10, 10, 10, 10, 10, 11, // rank 2
+    11, 10, 10, 10, 10, 10, 10, 11, // rank 3
+    11, 10, 10, 10, 10, 10, 10, 11, // rank 4
+    11, 10, 10, 10, 10, 10, 10, 11, // rank 5
+    11, 10, 10, 10, 10, 10, 10, 11, // rank 6
+    10, 9, 9, 9, 9, 9, 9, 10, // rank 7
+    11, 10, 10, 10, 10, 11, 10, 11, // rank 8
+];
+/// bishop index bits per square.
+pub const BEST_FANCY_BISHOP_BITS: [u8; 64] = [
+    5, 4, 5, 5, 5, 5, 4, 5, // rank 1
+    4, 4, 5, 5, 5, 5, 4, 4, // rank 2
+    4, 4, 7, 7, 7, 7, 4, 4, // rank 3
+    5, 5, 7, 9, 9, 7, 5, 5, // rank 4
+    5, 5, 7, 9, 9, 7, 5, 5, // rank 5
+    4, 4, 7, 7, 7, 7, 4, 4, // rank 6
+    4, 4, 5, 5, 5, 5, 4, 4, // rank 7
+    5, 4, 5, 5, 5, 5, 4, 5, // rank 8
+];
+/// Entries of the table.
+pub const BEST_FANCY_LEN: usize = 92864;
+
+// The best shared set: the shared magics above, with the best set's magics
+// and their shifts in their squares' place, sub-tables placed by `pack`.
+
+/// rook magics of the shared set.
+pub const BEST_SHARED_ROOK: [u64; 64] = [
+    0xd080004000188022, // a1
+    0xd4c000c060001000, // b1
+    0xd600082040821200, // c1
+    0xd480100044480080, // d1
+    0xd60010200816012c, // e1
+    0xd400821008040020, // f1
+    0xd400020400811008, // g1
+    0xd08000248002d100, // h1
+    0xd402802280024000, // a2
+    0xda05400050002000, // b2
+    0xd800802000100080, // c2
+    0xd804808010008800, // d2
+    0xd800808008000400, // e2
+    0xda02000904508200, // f2
+    0xd821000200040100, // g2
+    0xd409002200804100, // h2
+    0xd400888000400020, // a3
+    0xd810004020004002, // b3
+    0xd900808020001000, // c3
+    0xda00808010000800, // d3
+    0xd814008080040800, // e3
+    0xda10080140200410, // f3
+    0xd883840010020801, // g3
+    0xd4000a0011004084, // h3
+    0xd600400080208001, // a4
+    0xd840080020201000, // b4
+    0xd908100880200280, // c4
+    0xd8a8001010010200, // d4
+    0xd800080080800400, // e4
+    0xd801000300180400, // f4
+    0xd810080400100201, // g4
+    0xd4802c4200040081, // h4
+    0xd600400826800280, // a5
+    0xd810004000402000, // b5
+    0xd800801000802001, // c5
+    0xd820120022000840, // d5
+    0xd8c8000901001004, // e5
+    0xd802000400808002, // f5
+    0xd800080204000170, // g5
+    0xd420800040800100, // h5
+    0xd4c040082480800c, // a6
+    0xd810022001444002, // b6
+    0xd880600241030010, // c6
+    0xd800100008008080, // d6
+    0xd914001008010100, // e6
+    0xd800020004008080, // f6
+    0xd849108208040001, // g6
+    0xd720048400460001, // h6
+    0xd8fffe99fecfaa00, // a7
+    0xdcfffe99fecfaa00, // b7
+    0xdd7fffadff9c2e00, // c7
+    0xdd3fffddffce9200, // d7
+    0xdfffffe9ffe7ce00, // e7
+    0xdffffff5fff3e600, // f7
+    0xdc03ff95e5e6a4c0, // g7
+    0xd90ffff5f63c96a0, // h7
+    0xd7ffffb9ff9fc526, // a8
+    0xd9fffeddfeedaeae, // b8
+    0xdbbfffedffdeb1a2, // c8
+    0xda7fffb9ffdfb5f6, // d8
+    0xd91fffddffdbf4d6, // e8
+    0xd48a001004080102, // f8
+    0xd803ffef27eebe74, // g8
+    0xd645fffecbfea79e, // h8
+];
+/// bishop magics of the shared set.
+pub const BEST_SHARED_BISHOP: [u64; 64] = [
+    0xefedf9fd7cfcffff, // a1
+    0xf00962854a77f576, // b1
+    0xec12140046000120, // c1
+    0xee080a0828200000, // d1
+    0xec0405a000001402, // e1
+    0xed0a016420200120, // f1
+    0xf00a66c64a7ef576, // g1
+    0xeffdfdfcbd79ffff, // h1
+    0xf00846a64a34fff6, // a2
+    0xf0087a874a3cf7f6, // b2
+    0xec00080801082842, // c2
+    0xec48280481040000, // d2
+    0xec41a40420046000, // e2
+    0xec00410120108041, // f2
+    0xf00000820a13ffe0, // g2
+    0xf00000410509fff0, // h2
+    0xf3c01af56cf4cffb, // a3
+    0xf1a01cfad64aaffc, // b3
+    0xe401040800440680, // c3
+    0xe428001082004000, // d3
+    0xe504804400a04c10, // e3
+    0xe514100202020101, // f3
+    0xf00c028f5b34ff76, // g3
+    0xf00a028e5ab4df76, // h3
+    0xec31180005085000, // a4
+    0xec24100004500080, // b4
+    0xe482020211180200, // c4
+    0xdc40040020820880, // d4
+    0xdc89080421004003, // e4
+    0xe408042102020100, // f4
+    0xee02004022380200, // g4
+    0xef5212824a009480, // h4
+    0xec04212070080200, // a5
+    0xec2410084c840100, // b5
+    0xe414002400e08300, // c5
+    0xdc00820080180080, // d5
+    0xdc04010011040040, // e5
+    0xe622008202010804, // f5
+    0xec44008200108800, // g5
+    0xec040900400a1440, // h5
+    0xf0efd9b54bfcc09f, // a6
+    0xf15ffa765afd602b, // b6
+    0xe400140104002040, // c6
+    0xe492184208000080, // d6
+    0xe404480101005010, // e6
+    0xe410020208080410, // f6
+    0xf3ff9a5cf4ca0c01, // g6
+    0xf3ffcd8e7c587601, // h6
+    0xf00ff2865334f576, // a7
+    0xf00bf6ce5924f576, // b7
+    0xec80620100a20004, // c7
+    0xec02010484040010, // d7
+    0xec24004010590080, // e7
+    0xec002024810a0500, // f7
+    0xf3ffb7dc36ca8c89, // g7
+    0xf3ff8a54f4ca2c89, // h7
+    0xeffffcfcfd79edff, // a8
+    0xf00001ec04eae595, // b8
+    0xed44020040441010, // c8
+    0xed01001801086800, // d8
+    0xec00000110602210, // e8
+    0xec00000930011202, // f8
+    0xf0087e8e4bb2f736, // g8
+    0xefff9e4ef4ca2c89, // h8
+];
+/// rook sub-table offsets in the shared array.
+pub const BEST_SHARED_ROOK_OFFSETS: [u32; 64] = [
+    0x0,    // a1
+    0x2000, // b1
+    0x2800, // c1
+    0x3000, // d1
+    0x3800, // e1
+    0x4000, // f1
+    0x4800, // g1
+    0x1000, // h1
+    0x2000, // a2
+    0x0,    // b2
+    0x3000, // c2
+    0x2800, // d2
+    0x3400, // e2
+    0x3800, // f2
+    0x1000, // g2
+    0x4800, // h2
+    0x5000, // a3
+    0x6000, // b3
+    0xa7fe, // c3
+    0xabfe, // d3
+    0xaffe, // e3
+    0xb3fe, // f3
+    0x6800, // g3
+    0x5800, // h3
+    0x6000, // a4
+    0x5000, // b4
+    0xabfe, // c4
+    0xa7fe, // d4
+    0xb3fe, // e4
+    0xaffe, // f4
+    0x5800, // g4
+    0x6800, // h4
+    0x7000, // a5
+    0x6400, // b5
+    0xb7fe, // c5
+    0xbbfe, // d5
+    0xbffe, // e5
+    0xc3fe, // f5
+    0x6c00, // g5
+    0x7800, // h5
+    0x8000, // a6
+    0x7000, // b6
+    0xbbfe, // c6
+    0xb7fe, // d6
+    0xc3fe, // e6
+    0xbffe, // f6
+    0x7800, // g6
+    0x8800, // h6
+    0xc7fe, // a7
+    0x8000, // b7
+    0xd3fc, // c7
+    0xcffc, // d7
+    0x97ff, // e7
+    0xd7fa, // f7
+    0x8800, // g7
+    0xcbfd, // h7
+    0x9000, // a8
+    0xc7fe, // b8
+    0xcffc, // c8
+    0xd3fb, // d8
+    0xd7fa, // e8
+    0x97ff, // f8
+    0xcbfd, // g8
+    0x9fff, // h8
+];
+/// bishop sub-table offsets in the shared array.
+pub const BEST_SHARED_BISHOP_OFFSETS: [u32; 64] = [
+    0x80,   // a1
+    0x0,    // b1
+    0x2c00, // c1
+    0x5a0,  // d1
+    0x3400, // e1
+    0x2c00, // f1
+    0x632,  // g1
+    0x420,  // h1
+    0x0,    // a2
+    0x2000, // b2
+    0x2800, // c2
+    0x3000, // d2
+    0x3800, // e2
+    0x4000, // f2
+    0x4800, // g2
+    0x1000, // h2
+    0x5000, // a3
+    0x5020, // b3
+    0xa1ff, // c3
+    0xa7fe, // d3
+    0xb3fe, // e3
+    0x9200, // f3
+    0x5400, // g3
+    0x5400, // h3
+    0x5000, // a4
+    0x6000, // b4
+    0xa87e, // c4
+    0x9fff, // d4
+    0x9000, // e4
+    0xb47e, // f4
+    0x6800, // g4
+    0x5800, // h4
+    0x60c,  // a5
+    0x4000, // b5
+    0x7c00, // c5
+    0x1400, // d5
+    0x400,  // e5
+    0x7400, // f5
+    0x2c20, // g5
+    0x6c00, // h5
+    0x4020, // a6
+    0x8000, // b6
+    0x1000, // c6
+    0xbbfe, // d6
+    0x3c00, // e6
+    0x0,    // f6
+    0x8200, // g6
+    0x2800, // h6
+    0x607,  // a7
+    0x1080, // b7
+    0x2c40, // c7
+    0x5c00, // d7
+    0x3c00, // e7
+    0x2c00, // f7
+    0xbf,   // g7
+    0x1610, // h7
+    0x805,  // a8
+    0x9000, // b8
+    0x2c20, // c8
+    0xcffc, // d8
+    0x3c00, // e8
+    0x4020, // f8
+    0x9280, // g8
+    0x9f,   // h8
+];
+/// Entries of the table.
+pub const BEST_SHARED_LEN: usize = 56314;

@@ -26,8 +26,9 @@ use proc_macro::TokenStream;
 /// ```
 ///
 /// Keys: `scheme` (any scheme name, default `fancy`), `set` (a shipped set
-/// by name: `dense`, the fewer-bit magics found by `magic-search hunt`, for
-/// `fancy` and `byte_lookup`; `repacked`, the black magics with offsets
+/// by name: `best`, the best known fewer-bit magics, for `fancy`,
+/// `byte_lookup` and `shared`; `dense`, the fewer-bit magics found by
+/// `magic-search hunt`, for `fancy` and `byte_lookup`; `repacked`, the black magics with offsets
 /// from `magic-search pack`, for `black`), `seed` (an integer), `rook_bits` and
 /// `bishop_bits` (one number for all squares or a list of 64), `max_tries`
 /// (candidates per square), `crate` (the path of `magic_runtime` when it is

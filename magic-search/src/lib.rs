@@ -38,8 +38,8 @@ pub use magic_core::{
     relevant_mask, square_name, Builder, Hash, Piece, Scheme, SlotRule, UnknownScheme,
 };
 pub use named::{
-    dense_fancy_set, named_set, parse_hunted_csv, repacked_black_set, set_schemes, with_hunted,
-    SET_NAMES,
+    best_fancy_set_from, best_shared_set_from, dense_fancy_set, named_set, parse_hunted_csv,
+    repacked_black_set, set_schemes, with_hunted, SET_NAMES,
 };
 pub use pack::{pack, pack_within, SubTable, PACK_ATTEMPT_COST};
 pub use pack_dense::{pack_dense, pack_dense_with};

@@ -1,12 +1,13 @@
-//! The named sets, which `magic_tables!` takes as `set = ...`: the dense
-//! fancy set (the default fancy magics with the fewer-bit magics that
-//! `magic-search hunt` found in their squares' place) and the repacked
-//! black set (the published black magics with offsets from
+//! The named sets, which `magic_tables!` takes as `set = ...`: the best
+//! set (the best known fewer-bit fancy magics, for fancy, byte-lookup and
+//! shared tables), the dense fancy set (the default fancy magics with the
+//! fewer-bit magics that `magic-search hunt` found in their squares' place)
+//! and the repacked black set (the published black magics with offsets from
 //! `magic-search pack`).
 
 use crate::rows::{self, hex_magic};
 use crate::set::consecutive;
-use crate::{HuntTarget, MagicSet, Scheme};
+use crate::{pack, relevant_mask, shipped_set, HuntTarget, MagicSet, Scheme, SlotRule};
 
 /// Reads `piece,square,bits,magic` rows, as `magic-search hunt --format csv`
 /// writes them; `#` starts a comment line.
@@ -50,6 +51,61 @@ pub fn with_hunted(mut set: MagicSet, found: &[(HuntTarget, u64)]) -> MagicSet {
     set
 }
 
+/// The fancy set with the best known magics (`data/best-magics.csv`) in
+/// their squares' place: what `emit-sets` writes as `BEST_FANCY_*`.
+///
+/// ```
+/// let found = magic_search::parse_hunted_csv("piece,square,bits,magic\nbishop,b1,4,0x10\n").unwrap();
+/// assert_eq!(magic_search::best_fancy_set_from(&found).len, 107_648 - 16);
+/// ```
+pub fn best_fancy_set_from(found: &[(HuntTarget, u64)]) -> MagicSet {
+    with_hunted(shipped_set(Scheme::Fancy), found)
+}
+
+/// The shared set with the best known magics in their squares' place, each
+/// with its shift in its upper six bits, and sub-tables placed by
+/// [`pack`](crate::pack): what `emit-sets` writes as `BEST_SHARED_*`.
+///
+/// The upper six bits of a magic take no part in the index when the
+/// square's mask has no bit below bit 6 (every mask of ranks 2 to 8 for a
+/// rook, every bishop mask): each of those bits only reaches product bits
+/// at 64 and above. So the shift may be stored there without changing the
+/// magic.
+///
+/// # Errors
+///
+/// A square whose mask has a bit below bit 6 (a rook on rank 1): its magic
+/// cannot carry a shift.
+///
+/// ```
+/// use magic_search::{best_shared_set_from, parse_hunted_csv};
+/// let found = parse_hunted_csv("piece,square,bits,magic\nrook,a7,10,0x48fffe99fecfaa00\n").unwrap();
+/// let set = best_shared_set_from(&found).unwrap();
+/// assert_eq!((set.magics[0][48] >> 58, set.bits[0][48]), (54, 10));
+/// let rank_one = parse_hunted_csv("piece,square,bits,magic\nrook,b1,10,0x1\n").unwrap();
+/// assert!(best_shared_set_from(&rank_one).is_err());
+/// ```
+pub fn best_shared_set_from(found: &[(HuntTarget, u64)]) -> Result<MagicSet, String> {
+    const SHIFT_BITS: u64 = 0x3f << 58;
+    let mut set = shipped_set(Scheme::Shared);
+    for &(t, magic) in found {
+        if relevant_mask(t.piece, t.square).trailing_zeros() < 6 {
+            return Err(format!(
+                "{t}: its mask reaches below bit 6, so its magic cannot carry a shift"
+            ));
+        }
+        let shift = 64 - u64::from(t.bits);
+        set.magics[t.piece as usize][t.square] = (magic & !SHIFT_BITS) | shift << 58;
+        set.bits[t.piece as usize][t.square] = t.bits;
+    }
+    let (flat, len) = pack(&set.sub_tables(), SlotRule::PostMasked);
+    for (i, offset) in flat.into_iter().enumerate() {
+        set.offsets[i / 64][i % 64] = offset;
+    }
+    set.len = len;
+    Ok(set)
+}
+
 /// The dense fancy set: `magic_core::sets::DENSE_FANCY_*`, generated from
 /// `data/dense-fancy.csv`.
 ///
@@ -78,12 +134,13 @@ pub fn repacked_black_set() -> MagicSet {
 /// The names `magic_tables!` takes as `set = ...`.
 ///
 /// ```
-/// assert_eq!(magic_search::SET_NAMES, ["dense", "repacked"]);
+/// assert_eq!(magic_search::SET_NAMES, ["best", "dense", "repacked"]);
 /// ```
-pub const SET_NAMES: [&str; 2] = ["dense", "repacked"];
+pub const SET_NAMES: [&str; 3] = ["best", "dense", "repacked"];
 
-/// The schemes a named set suits: `dense` has per-square bits, which the
-/// fancy and byte-lookup schemes take; `repacked` holds black magics.
+/// The schemes a named set suits: `best` and `dense` have per-square bits,
+/// which the fancy and byte-lookup schemes take, and `best` also comes as
+/// shared tables (shifts in the magics); `repacked` holds black magics.
 ///
 /// ```
 /// use magic_search::{set_schemes, Scheme};
@@ -92,6 +149,7 @@ pub const SET_NAMES: [&str; 2] = ["dense", "repacked"];
 /// ```
 pub fn set_schemes(name: &str) -> &'static [Scheme] {
     match name {
+        "best" => &[Scheme::Fancy, Scheme::ByteLookup, Scheme::Shared],
         "dense" => &[Scheme::Fancy, Scheme::ByteLookup],
         "repacked" => &[Scheme::Black],
         _ => &[],
@@ -105,6 +163,8 @@ pub fn set_schemes(name: &str) -> &'static [Scheme] {
 /// let set = named_set("dense", Scheme::Fancy).unwrap();
 /// assert_eq!(set.len, magic_search::shipped::DENSE_FANCY_LEN);
 /// assert_eq!(named_set("repacked", Scheme::Black).unwrap().len, magic_search::shipped::BLACK_REPACKED_LEN);
+/// assert_eq!(named_set("best", Scheme::Fancy).unwrap().len, 92_864);
+/// assert_eq!(named_set("best", Scheme::Shared).unwrap().len, magic_search::shipped::BEST_SHARED_LEN);
 /// assert!(named_set("dense", Scheme::Plain).is_none());
 /// assert!(named_set("sparse", Scheme::Fancy).is_none());
 /// ```
@@ -125,11 +185,32 @@ pub fn named_set(name: &str, scheme: Scheme) -> Option<MagicSet> {
             len: sets::BLACK_REPACKED_LEN,
         });
     }
-    let bits = [sets::DENSE_FANCY_ROOK_BITS, sets::DENSE_FANCY_BISHOP_BITS];
+    if (name, scheme) == ("best", Scheme::Shared) {
+        return Some(MagicSet {
+            scheme,
+            magics: [sets::BEST_SHARED_ROOK, sets::BEST_SHARED_BISHOP],
+            bits: [sets::BEST_FANCY_ROOK_BITS, sets::BEST_FANCY_BISHOP_BITS],
+            offsets: [
+                sets::BEST_SHARED_ROOK_OFFSETS,
+                sets::BEST_SHARED_BISHOP_OFFSETS,
+            ],
+            len: sets::BEST_SHARED_LEN,
+        });
+    }
+    let (magics, bits) = match name {
+        "best" => (
+            [sets::BEST_FANCY_ROOK, sets::BEST_FANCY_BISHOP],
+            [sets::BEST_FANCY_ROOK_BITS, sets::BEST_FANCY_BISHOP_BITS],
+        ),
+        _ => (
+            [sets::DENSE_FANCY_ROOK, sets::DENSE_FANCY_BISHOP],
+            [sets::DENSE_FANCY_ROOK_BITS, sets::DENSE_FANCY_BISHOP_BITS],
+        ),
+    };
     let (offsets, len) = consecutive(scheme, &bits);
     Some(MagicSet {
         scheme,
-        magics: [sets::DENSE_FANCY_ROOK, sets::DENSE_FANCY_BISHOP],
+        magics,
         bits,
         offsets,
         len,

@@ -2,8 +2,9 @@
 //! `magic_core::sets` module.
 
 use crate::{
-    parse_hunted_csv, search_set, set_from_magics_csv, shipped_set, square_name, with_hunted,
-    Builder, MagicSet, Scheme, SearchError, SearchOptions, DEFAULT_SEED,
+    best_fancy_set_from, best_shared_set_from, parse_hunted_csv, search_set, set_from_magics_csv,
+    shipped_set, square_name, with_hunted, Builder, MagicSet, Scheme, SearchError, SearchOptions,
+    DEFAULT_SEED,
 };
 use std::fmt::Write as _;
 
@@ -164,16 +165,19 @@ pub struct DataFiles<'a> {
     pub dense_fancy: &'a str,
     /// `data/black-repacked.csv`: the black magics at the offsets `pack` chose.
     pub black_repacked: &'a str,
+    /// `data/best-magics.csv`: the best known fewer-bit fancy magics.
+    pub best_magics: &'a str,
 }
 
 impl DataFiles<'_> {
     /// The names of the files in the repository's `data/` folder, in field
     /// order.
-    pub const NAMES: [&'static str; 4] = [
+    pub const NAMES: [&'static str; 5] = [
         "fixed-shift-magics.csv",
         "black-magics.csv",
         "dense-fancy.csv",
         "black-repacked.csv",
+        "best-magics.csv",
     ];
 }
 
@@ -193,7 +197,7 @@ pub fn emit_sets(data: &DataFiles) -> Result<String, String> {
     out.push_str(
         "//! The sets `magic_tables!` uses by default: every scheme's magics searched\n\
          //! with [`DEFAULT_SEED`] at the default bits, the published fixed-shift\n\
-         //! and black sets, and the named sets (`dense`, `repacked`).\n\
+         //! and black sets, and the named sets (`best`, `dense`, `repacked`).\n\
          //!\n\
          //! Use them with the const builders when you want fixed tables without\n\
          //! the proc-macro; each builder checks them while your crate compiles.\n\n",
@@ -233,5 +237,26 @@ pub fn emit_sets(data: &DataFiles) -> Result<String, String> {
     );
     let repacked = set_from_magics_csv(Scheme::Black, data.black_repacked)?;
     out.push_str(&offsets_source(&repacked, "BLACK_REPACKED_"));
+    out.push_str(
+        "\n// The best set: the best known fewer-bit fancy magics (data/best-magics.csv;\n\
+         // rooks by Grant Osborne, Volker Annuss, Niklas Fiekas and Peter Osterlund,\n\
+         // bishops by Gerd Isenberg, Richard Pijl and Niklas Fiekas) in the place\n\
+         // of the fancy magics above.\n\n",
+    );
+    let best = parse_hunted_csv(data.best_magics)?;
+    out.push_str(&rust_source(
+        &best_fancy_set_from(&best),
+        "BEST_FANCY_",
+        true,
+    ));
+    out.push_str(
+        "\n// The best shared set: the shared magics above, with the best set's magics\n\
+         // and their shifts in their squares' place, sub-tables placed by `pack`.\n\n",
+    );
+    out.push_str(&rust_source(
+        &best_shared_set_from(&best)?,
+        "BEST_SHARED_",
+        false,
+    ));
     Ok(out.trim_end().to_string() + "\n")
 }

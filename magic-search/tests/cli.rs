@@ -101,11 +101,11 @@ fn report_writes_a_board_per_piece_and_names_the_records() {
     let (out, _) = tool(&["report", "--svg-dir", dir.to_str().unwrap()]);
     assert!(out.contains("| black | 87,988 u64 |"), "{out}");
     assert!(out.contains("| black repacked | 87,784 u64 |"), "{out}");
-    assert!(out.contains("92,864"));
+    assert!(out.contains("| best fancy | 92,864 u64 |"), "{out}");
     for piece in ["rook", "bishop"] {
         let svg = std::fs::read_to_string(dir.join(format!("bits-{piece}.svg"))).unwrap();
-        // Two boards of 64 squares, each with its bits written in it.
-        assert_eq!(svg.matches("<rect x=").count(), 128);
+        // Three boards of 64 squares, each with its bits written in it.
+        assert_eq!(svg.matches("<rect x=").count(), 3 * 64);
         assert!(svg.contains("<title>a1 "));
         assert!(svg.starts_with("<svg"));
     }

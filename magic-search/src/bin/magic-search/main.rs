@@ -226,14 +226,17 @@ fn sizes(seed: u64) -> Result<String, magic_search::SearchError> {
 
 /// `emit-sets`: the data files read from `dir`, then the generated module.
 fn emit_sets_from(dir: &std::path::Path) -> Result<String, String> {
-    let [fixed_shift, black, dense_fancy, black_repacked] = DataFiles::NAMES.map(|name| {
-        let path = dir.join(name);
-        std::fs::read_to_string(&path).map_err(|e| format!("cannot read {}: {e}", path.display()))
-    });
+    let [fixed_shift, black, dense_fancy, black_repacked, best_magics] =
+        DataFiles::NAMES.map(|name| {
+            let path = dir.join(name);
+            std::fs::read_to_string(&path)
+                .map_err(|e| format!("cannot read {}: {e}", path.display()))
+        });
     emit_sets(&DataFiles {
         fixed_shift: &fixed_shift?,
         black: &black?,
         dense_fancy: &dense_fancy?,
         black_repacked: &black_repacked?,
+        best_magics: &best_magics?,
     })
 }

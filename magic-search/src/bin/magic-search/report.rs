@@ -2,7 +2,8 @@
 //! the index bits per square.
 
 use magic_search::{
-    dense_fancy_set, repacked_black_set, shipped_set, square_name, MagicSet, Piece, Scheme,
+    dense_fancy_set, named_set, repacked_black_set, shipped_set, square_name, MagicSet, Piece,
+    Scheme,
 };
 use std::fmt::Write as _;
 use std::path::Path;
@@ -15,6 +16,16 @@ const RECORDS: &[(&str, usize, &str)] = &[
         "dense fancy",
         92_864,
         "fancy, best known magics (CPW \"Best Magics so far\")",
+    ),
+    (
+        "best fancy",
+        92_864,
+        "fancy, best known magics (CPW \"Best Magics so far\")",
+    ),
+    (
+        "best shared",
+        51_200,
+        "shared, Hansen's estimate (\"~400K Byte\")",
     ),
     (
         "fixed_shift",
@@ -36,6 +47,11 @@ const RECORDS: &[(&str, usize, &str)] = &[
         6_328,
         "distinct attack sets, the floor for u64 entries",
     ),
+    (
+        "best byte_lookup",
+        6_328,
+        "distinct attack sets, the floor for u64 entries",
+    ),
 ];
 
 pub fn report(svg_dir: &Path) -> Result<String, String> {
@@ -47,15 +63,22 @@ pub fn report(svg_dir: &Path) -> Result<String, String> {
         .into_iter()
         .map(|s| (s.name().to_string(), shipped_set(s)))
         .collect();
-    rows.insert(1, ("dense fancy".to_string(), dense.clone()));
-    let black = rows
-        .iter()
-        .position(|(name, _)| name == "black")
-        .expect("a black row");
-    rows.insert(
-        black + 1,
-        ("black repacked".to_string(), repacked_black_set()),
-    );
+    let best = |scheme| named_set("best", scheme).expect("the best set suits it");
+    let best_fancy = best(Scheme::Fancy);
+    let after = [
+        ("fancy", "dense fancy", dense.clone()),
+        ("dense fancy", "best fancy", best_fancy.clone()),
+        ("shared", "best shared", best(Scheme::Shared)),
+        ("black", "black repacked", repacked_black_set()),
+        ("byte_lookup", "best byte_lookup", best(Scheme::ByteLookup)),
+    ];
+    for (before, name, set) in after {
+        let at = rows
+            .iter()
+            .position(|(row, _)| row == before)
+            .expect("every row is there");
+        rows.insert(at + 1, (name.to_string(), set));
+    }
     for (name, set) in &rows {
         let record = RECORDS.iter().find(|r| r.0 == name);
         let entries = match set.scheme {
@@ -78,7 +101,12 @@ pub fn report(svg_dir: &Path) -> Result<String, String> {
     let fancy = shipped_set(Scheme::Fancy);
     for (p, piece) in Piece::ALL.into_iter().enumerate() {
         let path = svg_dir.join(format!("bits-{}.svg", piece.name()));
-        let svg = boards_svg(piece, &fancy.bits[p], &dense.bits[p]);
+        let boards = [
+            ("default bits", &fancy.bits[p]),
+            ("dense set", &dense.bits[p]),
+            ("best known", &best_fancy.bits[p]),
+        ];
+        let svg = boards_svg(piece, &boards);
         std::fs::write(&path, svg).map_err(|e| format!("cannot write {}: {e}", path.display()))?;
         writeln!(out, "\nwrote {}", path.display()).unwrap();
     }
@@ -102,22 +130,25 @@ const SQUARE: usize = 44;
 const MARGIN: usize = 28;
 const GAP: usize = 48;
 
-/// Two boards side by side, default bits on the left and the dense set on
-/// the right, each square coloured by its index bits with the number in it.
-fn boards_svg(piece: Piece, default: &[u8; 64], dense: &[u8; 64]) -> String {
+/// Boards side by side, the default bits first, each square coloured by
+/// its index bits with the number in it, and outlined where it has fewer
+/// bits than on the first board.
+fn boards_svg(piece: Piece, boards: &[(&str, &[u8; 64])]) -> String {
     let board = 8 * SQUARE;
-    let (width, height) = (2 * (MARGIN + board) + GAP, MARGIN + board + 2 * MARGIN);
+    let n = boards.len();
+    let (width, height) = (
+        n * (MARGIN + board) + (n - 1) * GAP,
+        MARGIN + board + 2 * MARGIN,
+    );
+    let default = boards[0].1;
     let mut svg = format!(
         "<svg xmlns=\"http://www.w3.org/2000/svg\" width=\"{width}\" height=\"{height}\" \
          viewBox=\"0 0 {width} {height}\" font-family=\"sans-serif\">\n\
          <rect width=\"{width}\" height=\"{height}\" fill=\"white\"/>\n"
     );
     let entries = |bits: &[u8; 64]| bits.iter().map(|&b| 1usize << b).sum::<usize>();
-    let boards = [
-        ("default bits", default, MARGIN),
-        ("dense set", dense, 2 * MARGIN + board + GAP),
-    ];
-    for (title, bits, x0) in boards {
+    for (i, &(title, bits)) in boards.iter().enumerate() {
+        let x0 = MARGIN + i * (MARGIN + board + GAP);
         let caption = format!(
             "{} {title}: {} entries",
             piece.name(),
@@ -178,13 +209,11 @@ fn boards_svg(piece: Piece, default: &[u8; 64], dense: &[u8; 64]) -> String {
             .unwrap();
         }
     }
-    let saved = entries(default) - entries(dense);
     writeln!(
         svg,
-        "<text x=\"{}\" y=\"{}\" font-size=\"13\" text-anchor=\"middle\">index bits per square; outlined: fewer bits than the mask, {} entries saved</text>\n</svg>",
+        "<text x=\"{}\" y=\"{}\" font-size=\"13\" text-anchor=\"middle\">index bits per square; outlined: fewer bits than the mask</text>\n</svg>",
         width / 2,
         MARGIN + board + 44,
-        thousands(saved)
     )
     .unwrap();
     svg

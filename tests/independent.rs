@@ -1,0 +1,262 @@
+//! A second checker of the shipped record sets, written apart from the
+//! crates under test: its own masks, ray walk and index formulas, and its
+//! own idea of when two squares may share a slot. Only the numbers in
+//! `magic_runtime::sets` come from the crates.
+
+use magic_runtime::sets;
+
+const ROOK: [(i32, i32); 4] = [(1, 0), (-1, 0), (0, 1), (0, -1)];
+const BISHOP: [(i32, i32); 4] = [(1, 1), (1, -1), (-1, 1), (-1, -1)];
+
+/// Squares attacked from `sq` along `dirs`, each ray stopping at the first
+/// occupied square.
+fn walk(dirs: &[(i32, i32); 4], sq: usize, occ: u64) -> u64 {
+    let mut attacks = 0;
+    for &(df, dr) in dirs {
+        let (mut f, mut r) = ((sq % 8) as i32 + df, (sq / 8) as i32 + dr);
+        while (0..8).contains(&f) && (0..8).contains(&r) {
+            let bit = 1u64 << (r * 8 + f);
+            attacks |= bit;
+            if occ & bit != 0 {
+                break;
+            }
+            f += df;
+            r += dr;
+        }
+    }
+    attacks
+}
+
+/// The squares whose occupancy changes the attacks: each ray without its
+/// last square.
+fn mask(dirs: &[(i32, i32); 4], sq: usize) -> u64 {
+    let mut mask = 0;
+    for &(df, dr) in dirs {
+        let (mut f, mut r) = ((sq % 8) as i32 + df, (sq / 8) as i32 + dr);
+        while (0..8).contains(&(f + df)) && (0..8).contains(&(r + dr)) {
+            mask |= 1u64 << (r * 8 + f);
+            f += df;
+            r += dr;
+        }
+    }
+    mask
+}
+
+/// Every subset of `mask`, with the attacks of that occupancy.
+fn occupancies(dirs: &[(i32, i32); 4], sq: usize) -> Vec<(u64, u64)> {
+    let m = mask(dirs, sq);
+    let mut out = Vec::new();
+    let mut sub = 0u64;
+    loop {
+        out.push((sub, walk(dirs, sq, sub)));
+        sub = sub.wrapping_sub(m) & m;
+        if sub == 0 {
+            return out;
+        }
+    }
+}
+
+/// One shared array of attack sets, where a slot is either empty or
+/// claimed. With post-masks (Hansen's shared tables) a slot holds the union
+/// of what its squares store, and each square must find its own attacks in
+/// the union cut by its empty-board attacks; without, every square must
+/// find exactly its attacks.
+struct Array {
+    slots: Vec<Option<u64>>,
+    claims: Vec<Vec<(u64, u64)>>,
+    postmasked: bool,
+}
+
+impl Array {
+    fn new(postmasked: bool) -> Self {
+        Array {
+            slots: Vec::new(),
+            claims: Vec::new(),
+            postmasked,
+        }
+    }
+
+    fn store(&mut self, slot: usize, attacks: u64, postmask: u64) {
+        if self.slots.len() <= slot {
+            self.slots.resize(slot + 1, None);
+            self.claims.resize(slot + 1, Vec::new());
+        }
+        let stored = match (self.slots[slot], self.postmasked) {
+            (None, _) => attacks,
+            (Some(old), true) => old | attacks,
+            (Some(old), false) => {
+                assert_eq!(old, attacks, "slot {slot} holds two attack sets");
+                old
+            }
+        };
+        self.slots[slot] = Some(stored);
+        self.claims[slot].push((attacks, postmask));
+    }
+
+    /// Checks every claim and returns the array's length: one past the
+    /// last used slot.
+    fn check(&self) -> usize {
+        for (slot, claims) in self.claims.iter().enumerate() {
+            let stored = self.slots[slot].unwrap_or(0);
+            for &(attacks, postmask) in claims {
+                let seen = if self.postmasked {
+                    stored & postmask
+                } else {
+                    stored
+                };
+                assert_eq!(seen, attacks, "slot {slot} gives a wrong attack set");
+            }
+        }
+        self.slots.len()
+    }
+}
+
+/// How a square's occupancy becomes a slot.
+#[derive(Clone, Copy)]
+enum Index {
+    /// `offset + ((occ & mask) * magic >> (64 - bits))`.
+    Fancy { magic: u64, bits: u32 },
+    /// `offset + ((occ | !mask) * magic >> (64 - bits))`: 12 bits for
+    /// rooks, 9 for bishops.
+    Black { magic: u64 },
+    /// `offset + ((occ & mask) * magic >> (64 - bits))`: 12 and 9 bits.
+    FixedShift { magic: u64 },
+    /// `offset + ((occ & mask) * magic >> (magic >> 58))`, post-masked.
+    ShiftInMagic { magic: u64 },
+}
+
+/// Fills one array with every square of both pieces and returns its length.
+fn total(postmasked: bool, index: impl Fn(usize, usize) -> (Index, usize)) -> usize {
+    let mut array = Array::new(postmasked);
+    for (p, dirs) in [ROOK, BISHOP].iter().enumerate() {
+        for sq in 0..64 {
+            let (how, offset) = index(p, sq);
+            let m = mask(dirs, sq);
+            let postmask = walk(dirs, sq, 0);
+            let fixed_shift = [52, 55][p];
+            for (occ, attacks) in occupancies(dirs, sq) {
+                let i = match how {
+                    Index::Fancy { magic, bits } => (occ & m).wrapping_mul(magic) >> (64 - bits),
+                    Index::Black { magic } => (occ | !m).wrapping_mul(magic) >> fixed_shift,
+                    Index::FixedShift { magic } => (occ & m).wrapping_mul(magic) >> fixed_shift,
+                    Index::ShiftInMagic { magic } => (occ & m).wrapping_mul(magic) >> (magic >> 58),
+                };
+                array.store(offset + i as usize, attacks, postmask);
+            }
+        }
+    }
+    array.check()
+}
+
+/// Sub-tables of `1 << bits` entries one after the other, rooks first.
+fn consecutive(bits: [&[u8; 64]; 2], p: usize, sq: usize) -> usize {
+    let all = bits[0].iter().chain(bits[1]);
+    all.take(p * 64 + sq).map(|&b| 1usize << b).sum()
+}
+
+#[test]
+fn the_best_fancy_set_has_92_864_entries() {
+    let bits = [&sets::BEST_FANCY_ROOK_BITS, &sets::BEST_FANCY_BISHOP_BITS];
+    let magics = [&sets::BEST_FANCY_ROOK, &sets::BEST_FANCY_BISHOP];
+    let len = total(false, |p, sq| {
+        let how = Index::Fancy {
+            magic: magics[p][sq],
+            bits: u32::from(bits[p][sq]),
+        };
+        (how, consecutive(bits, p, sq))
+    });
+    assert_eq!(len, 92_864);
+    assert_eq!(sets::BEST_FANCY_LEN, len);
+}
+
+#[test]
+fn the_dense_fancy_set_is_what_it_says() {
+    let bits = [&sets::DENSE_FANCY_ROOK_BITS, &sets::DENSE_FANCY_BISHOP_BITS];
+    let magics = [&sets::DENSE_FANCY_ROOK, &sets::DENSE_FANCY_BISHOP];
+    let len = total(false, |p, sq| {
+        let how = Index::Fancy {
+            magic: magics[p][sq],
+            bits: u32::from(bits[p][sq]),
+        };
+        (how, consecutive(bits, p, sq))
+    });
+    assert_eq!(sets::DENSE_FANCY_LEN, len);
+}
+
+#[test]
+fn the_best_shared_set_is_what_it_says() {
+    let magics = [&sets::BEST_SHARED_ROOK, &sets::BEST_SHARED_BISHOP];
+    let offsets = [
+        &sets::BEST_SHARED_ROOK_OFFSETS,
+        &sets::BEST_SHARED_BISHOP_OFFSETS,
+    ];
+    let len = total(true, |p, sq| {
+        let how = Index::ShiftInMagic {
+            magic: magics[p][sq],
+        };
+        (how, offsets[p][sq] as usize)
+    });
+    assert_eq!(sets::BEST_SHARED_LEN, len);
+    assert!(len * 8 < 65_536 * 8, "{len}");
+}
+
+#[test]
+fn the_black_sets_are_what_they_say() {
+    let magics = [&sets::BLACK_ROOK, &sets::BLACK_BISHOP];
+    let len = |offsets: [&[u32; 64]; 2]| {
+        total(false, |p, sq| {
+            let how = Index::Black {
+                magic: magics[p][sq],
+            };
+            (how, offsets[p][sq] as usize)
+        })
+    };
+    let published = len([&sets::BLACK_ROOK_OFFSETS, &sets::BLACK_BISHOP_OFFSETS]);
+    let repacked = len([
+        &sets::BLACK_REPACKED_ROOK_OFFSETS,
+        &sets::BLACK_REPACKED_BISHOP_OFFSETS,
+    ]);
+    assert_eq!(published, 87_988);
+    assert_eq!(
+        (sets::BLACK_LEN, sets::BLACK_REPACKED_LEN),
+        (published, repacked)
+    );
+    assert!(repacked < published, "{repacked}");
+}
+
+#[test]
+fn the_fixed_shift_set_is_what_it_says() {
+    let magics = [&sets::FIXED_SHIFT_ROOK, &sets::FIXED_SHIFT_BISHOP];
+    let offsets = [
+        &sets::FIXED_SHIFT_ROOK_OFFSETS,
+        &sets::FIXED_SHIFT_BISHOP_OFFSETS,
+    ];
+    let len = total(false, |p, sq| {
+        let how = Index::FixedShift {
+            magic: magics[p][sq],
+        };
+        (how, offsets[p][sq] as usize)
+    });
+    assert_eq!(len, 88_772);
+    assert_eq!(sets::FIXED_SHIFT_LEN, len);
+}
+
+#[test]
+fn the_checker_catches_a_wrong_magic() {
+    let bits = [&sets::BEST_FANCY_ROOK_BITS, &sets::BEST_FANCY_BISHOP_BITS];
+    let caught = std::panic::catch_unwind(|| {
+        total(false, |p, sq| {
+            // The e7 rook's record magic on d7.
+            let magic = match (p, sq) {
+                (0, 51) => sets::BEST_FANCY_ROOK[52],
+                _ => [&sets::BEST_FANCY_ROOK, &sets::BEST_FANCY_BISHOP][p][sq],
+            };
+            let how = Index::Fancy {
+                magic,
+                bits: u32::from(bits[p][sq]),
+            };
+            (how, consecutive(bits, p, sq))
+        })
+    });
+    assert!(caught.is_err());
+}
