@@ -2,6 +2,7 @@
 //! macro filled and checked (`table.rs`), as bytes the user's crate only
 //! copies, so that a rebuild costs no more than any other static data.
 
+use crate::error::{Error, Result};
 use crate::table::{attack_list_bytes, table_bytes};
 use crate::validate::{Failed, Table};
 use magic_core::{Slots, DISTINCT_ATTACK_SETS};
@@ -9,9 +10,7 @@ use magic_search::{
     magic_set_within, named_set, shipped_set, Budget, Builder, MagicSet, Scheme, SearchError,
     SearchOptions,
 };
-use proc_macro2::{Literal, TokenStream};
-use quote::quote;
-use syn::Error;
+use proc_macro2::{Delimiter, Group, Literal, TokenStream, TokenTree};
 
 /// The candidate magics one invocation may try in all, over all its
 /// tables: a bound on the work of any input (under 10 s on the CI machine,
@@ -20,7 +19,7 @@ use syn::Error;
 /// million; an offset-in-magic set about 125 million.
 pub const WORK_LIMIT: u64 = 150_000_000;
 
-pub fn expand(tables: Vec<Result<Table, Failed>>) -> TokenStream {
+pub fn expand(tables: Vec<std::result::Result<Table, Failed>>) -> TokenStream {
     let budget = Budget::new(WORK_LIMIT);
     tables
         .into_iter()
@@ -35,10 +34,9 @@ pub fn expand(tables: Vec<Result<Table, Failed>>) -> TokenStream {
 }
 
 fn failed(t: Table, error: Error) -> Failed {
-    let attrs = &t.attrs;
     Failed {
-        attrs: quote!(#(#attrs)*),
-        vis: quote::ToTokens::to_token_stream(&t.vis),
+        attrs: t.attrs,
+        vis: t.vis,
         static_token: t.static_token,
         name: t.name,
         scheme: Some(t.scheme),
@@ -48,106 +46,141 @@ fn failed(t: Table, error: Error) -> Failed {
     }
 }
 
+/// Tokens written in order: the macro's own code as text, the user's
+/// tokens as given (with their spans), and groups around either.
+#[derive(Default)]
+struct Out(TokenStream);
+
+impl Out {
+    /// Code of the macro's own, balanced in its delimiters.
+    fn code(mut self, code: &str) -> Self {
+        self.0.extend(
+            code.parse::<TokenStream>()
+                .expect("the macro's own code parses"),
+        );
+        self
+    }
+
+    fn tokens(mut self, tokens: impl IntoIterator<Item = TokenTree>) -> Self {
+        self.0.extend(tokens);
+        self
+    }
+
+    fn group(self, delimiter: Delimiter, inner: Out) -> Self {
+        self.tokens([TokenTree::Group(Group::new(delimiter, inner.0))])
+    }
+}
+
+/// `#attrs #vis static #name: #krate::#ty<N> = ` and then `value;`.
+fn declare(t: &Failed, ty: &str, value: Out) -> TokenStream {
+    Out::default()
+        .tokens(t.attrs.clone())
+        .tokens(t.vis.clone())
+        .tokens([t.static_token.clone().into(), t.name.clone().into()])
+        .code(":")
+        .tokens(t.krate.clone())
+        .code(&format!("::{ty} ="))
+        .tokens(value.0)
+        .code(";")
+        .0
+}
+
+/// `<N>` for the types with a length parameter.
+fn generics(scheme: Scheme, len: usize) -> String {
+    match scheme.has_length_parameter() {
+        true => format!("<{len}>"),
+        false => String::new(),
+    }
+}
+
 /// The error, as the value of a `static` of the table's type: the error
 /// is reported once, and uses of the table type-check instead of adding
 /// "cannot find value" errors of their own.
 fn declare_failed(f: &Failed) -> TokenStream {
-    let Failed {
-        attrs,
-        vis,
-        static_token,
-        name,
-        krate,
-        ..
-    } = f;
-    let scheme = f.scheme.unwrap_or(Scheme::Fancy);
-    let ty = syn::Ident::new(scheme.type_name(), proc_macro2::Span::call_site());
-    let generics = match scheme.has_length_parameter() {
-        true => {
-            let len = Literal::usize_unsuffixed(shipped_set(scheme).len);
-            quote!(<#len>)
-        }
-        false => quote!(),
-    };
     let error = f.error.to_compile_error();
     if !f.declare {
         return error;
     }
-    quote! {
-        #attrs
-        #vis #static_token #name: #krate::#ty #generics = #error;
-    }
+    let scheme = f.scheme.unwrap_or(Scheme::Fancy);
+    let ty = format!(
+        "{}{}",
+        scheme.type_name(),
+        generics(scheme, shipped_set(scheme).len)
+    );
+    declare(f, &ty, Out::default().tokens(error))
 }
 
-fn expand_table(t: &Table, budget: &Budget) -> syn::Result<TokenStream> {
+fn expand_table(t: &Table, budget: &Budget) -> Result<TokenStream> {
     let set = find(t, budget)?;
-    let Table {
-        attrs,
-        vis,
-        static_token,
-        name,
-        ..
-    } = t;
-    let len = Literal::usize_unsuffixed(set.len);
-    let [rook, bishop] = set.magics.map(|m| u64s(&m));
-    let [rook_bits, bishop_bits] = set.bits.map(|b| u8s(&b));
-    let [rook_offsets, bishop_offsets] = set.offsets.map(|o| u32s(&o));
-    let krate = &t.krate;
-    let ty = syn::Ident::new(t.scheme.type_name(), proc_macro2::Span::call_site());
-    let generics = match t.scheme.has_length_parameter() {
-        true => quote!(<#len>),
-        false => quote!(),
+    let header = Failed {
+        attrs: t.attrs.clone(),
+        vis: t.vis.clone(),
+        static_token: t.static_token.clone(),
+        name: t.name.clone(),
+        scheme: Some(t.scheme),
+        krate: t.krate.clone(),
+        error: Error::new(t.name.span(), ""),
+        declare: true,
     };
+    let krate = || Out::default().tokens(t.krate.clone());
+    let ty = t.scheme.type_name();
+    let len = set.len;
+    let ty_n = format!("{ty}{}", generics(t.scheme, len));
     if t.scheme.builder() == Builder::UnitStruct {
-        return Ok(quote! {
-            #(#attrs)*
-            #vis #static_token #name: #krate::#ty = #krate::#ty;
-        });
+        return Ok(declare(&header, ty, krate().code(&format!("::{ty}"))));
     }
     let bytes = table_bytes(&set).map_err(|e| Error::new(t.name.span(), e))?;
-    let table = {
-        let bytes = Literal::byte_string(&bytes);
-        let read = match t.scheme.slots() {
-            Slots::PatternBytes => quote!(u8s),
-            Slots::Compressed => quote!(u16s_from_le_bytes),
-            Slots::Attacks | Slots::PostMasked => quote!(u64s_from_le_bytes),
-        };
-        let table = quote!(#krate::__private::#read::<#len>(#bytes));
-        match t.scheme.slots() {
-            // The list of distinct attack sets the bytes number.
-            Slots::PatternBytes => {
-                let list = attack_list_bytes().map_err(|e| Error::new(t.name.span(), e))?;
-                let (list, n) = (
-                    Literal::byte_string(&list),
-                    Literal::usize_unsuffixed(DISTINCT_ATTACK_SETS),
-                );
-                quote!(#table, #krate::__private::u64s_from_le_bytes::<#n>(#list))
-            }
-            _ => table,
-        }
+    let read = match t.scheme.slots() {
+        Slots::PatternBytes => "u8s",
+        Slots::Compressed => "u16s_from_le_bytes",
+        Slots::Attacks | Slots::PostMasked => "u64s_from_le_bytes",
     };
+    let bytes = Out::default().tokens([TokenTree::Literal(Literal::byte_string(&bytes))]);
+    let mut table = krate()
+        .code(&format!("::__private::{read}::<{len}>"))
+        .group(Delimiter::Parenthesis, bytes);
+    // The list of distinct attack sets the bytes number.
+    if t.scheme.slots() == Slots::PatternBytes {
+        let list = attack_list_bytes().map_err(|e| Error::new(t.name.span(), e))?;
+        let list = Out::default().tokens([TokenTree::Literal(Literal::byte_string(&list))]);
+        table = table
+            .code(",")
+            .tokens(krate().0)
+            .code(&format!(
+                "::__private::u64s_from_le_bytes::<{DISTINCT_ATTACK_SETS}>"
+            ))
+            .group(Delimiter::Parenthesis, list);
+    }
+    let [rook, bishop] = set.magics.map(|m| list(&m));
+    let [rook_bits, bishop_bits] = set.bits.map(|b| list(&b));
+    let [rook_offsets, bishop_offsets] = set.offsets.map(|o| list(&o));
     let args = match t.scheme.builder() {
-        Builder::MagicsAndBits => quote!(&#rook, &#rook_bits, &#bishop, &#bishop_bits,),
-        Builder::Magics => quote!(&#rook, &#bishop,),
-        Builder::MagicsAndOffsets => quote!(&#rook, &#rook_offsets, &#bishop, &#bishop_offsets,),
-        Builder::Nothing | Builder::UnitStruct => quote!(),
+        Builder::MagicsAndBits => format!("&{rook}, &{rook_bits}, &{bishop}, &{bishop_bits},"),
+        Builder::Magics => format!("&{rook}, &{bishop},"),
+        Builder::MagicsAndOffsets => {
+            format!("&{rook}, &{rook_offsets}, &{bishop}, &{bishop_offsets},")
+        }
+        Builder::Nothing | Builder::UnitStruct => String::new(),
+    };
+    let turbofish = match t.scheme.has_length_parameter() {
+        true => format!("::<{len}>"),
+        false => String::new(),
     };
     // SAFETY (of the emitted call): the table is what the builder fills
     // from these magics, filled and checked above by the same code.
-    let turbofish = match t.scheme.has_length_parameter() {
-        true => quote!(::<#len>),
-        false => quote!(),
-    };
-    let value = quote!(unsafe { #krate::#ty #turbofish::__from_table(#args #table) });
-    Ok(quote! {
-        #(#attrs)*
-        #vis #static_token #name: #krate::#ty #generics = #value;
-    })
+    let call = krate()
+        .code(&format!("::{ty}{turbofish}::__from_table"))
+        .group(
+            Delimiter::Parenthesis,
+            Out::default().code(&args).tokens(table.0),
+        );
+    let value = Out::default().code("unsafe").group(Delimiter::Brace, call);
+    Ok(declare(&header, &ty_n, value))
 }
 
 /// The magics: the shipped set or a search; a failed search points at the
 /// bits that were asked for (or at the name).
-fn find(t: &Table, budget: &Budget) -> syn::Result<MagicSet> {
+fn find(t: &Table, budget: &Budget) -> Result<MagicSet> {
     if let Some(set) = t.set.and_then(|name| named_set(name, t.scheme)) {
         return Ok(set);
     }
@@ -158,26 +191,12 @@ fn find(t: &Table, budget: &Budget) -> syn::Result<MagicSet> {
     let result = magic_set_within(t.scheme, t.seed, Some(t.bits), &opts, Some(budget));
     result.map_err(|e| match e {
         SearchError::Square { piece, .. } => Error::new(t.search_span[piece as usize], e),
-        SearchError::Total { .. } => Error::new(
-            t.search_span[0]
-                .join(t.search_span[1])
-                .unwrap_or(t.search_span[0]),
-            e,
-        ),
+        SearchError::Total { .. } => Error::new(t.search_span[0], e),
     })
 }
 
-fn u64s(values: &[u64; 64]) -> TokenStream {
-    let lits = values.iter().map(|&v| Literal::u64_unsuffixed(v));
-    quote!([#(#lits),*])
-}
-
-fn u32s(values: &[u32; 64]) -> TokenStream {
-    let lits = values.iter().map(|&v| Literal::u32_unsuffixed(v));
-    quote!([#(#lits),*])
-}
-
-fn u8s(values: &[u8; 64]) -> TokenStream {
-    let lits = values.iter().map(|&v| Literal::u8_unsuffixed(v));
-    quote!([#(#lits),*])
+/// `[1, 2, 3]`: the numbers as unsuffixed literals.
+fn list<T: std::fmt::Display>(values: &[T; 64]) -> String {
+    let numbers: Vec<String> = values.iter().map(T::to_string).collect();
+    format!("[{}]", numbers.join(", "))
 }

@@ -9,6 +9,7 @@
 
 extern crate proc_macro;
 
+mod error;
 mod expand;
 mod parse;
 mod table;
@@ -44,9 +45,9 @@ pub fn magic_tables(input: TokenStream) -> TokenStream {
 /// and a table that cannot be made is still declared, so that its uses add
 /// no errors of their own.
 fn expand_tokens(input: proc_macro2::TokenStream) -> proc_macro2::TokenStream {
-    match syn::parse2::<parse::Input>(input) {
+    match parse::parse(input) {
         Ok(input) => expand::expand(validate::validate(input)),
-        Err(e) => e.into_compile_error(),
+        Err(e) => e.to_compile_error(),
     }
 }
 

@@ -1,11 +1,10 @@
 //! The invocation's syntax: items of the form
-//! `#[attrs] vis static NAME { key = value, ... }`.
+//! `#[attrs] vis static NAME { key = value, ... }`, read token by token.
 
-use proc_macro2::{Span, TokenStream, TokenTree};
-use syn::ext::IdentExt;
-use syn::parse::{Parse, ParseStream};
-use syn::punctuated::Punctuated;
-use syn::{braced, bracketed, token, Attribute, Ident, LitInt, LitStr, Path, Token, Visibility};
+use crate::error::{Error, Result};
+use proc_macro2::{Delimiter, Ident, Literal, Span, TokenStream, TokenTree};
+
+const EXAMPLE: &str = "like `pub static SLIDERS { scheme = fancy }`";
 
 /// Everything between the macro's braces.
 pub struct Input {
@@ -14,9 +13,11 @@ pub struct Input {
 
 /// One table to generate.
 pub struct Item {
-    pub attrs: Vec<Attribute>,
-    pub vis: Visibility,
-    pub static_token: Token![static],
+    /// The outer attributes and doc comments, as written.
+    pub attrs: TokenStream,
+    /// `pub`, `pub(crate)`, ... or nothing.
+    pub vis: TokenStream,
+    pub static_token: Ident,
     pub name: Ident,
     pub keys: Vec<KeyValue>,
 }
@@ -29,25 +30,34 @@ pub struct KeyValue {
 
 /// A value as written; its meaning is checked in `validate`.
 pub enum Value {
-    Int(LitInt),
+    Int(Int),
     Ident(Ident),
-    List(token::Bracket, Vec<Value>),
+    /// A bracketed list, with the span of its brackets.
+    List(Span, Vec<Value>),
     /// The path of `crate = ...`, written bare or as a string.
-    Path(Path),
+    Path(TokenStream),
     /// A minus sign and an integer, kept whole for the error's span.
     Negative(TokenStream),
     /// Anything else up to the next comma, kept for the error's span.
     Other(TokenStream),
 }
 
+/// An integer literal: `42`, `0x55`, `1_000`, `12i64`.
+pub struct Int {
+    pub literal: Literal,
+    /// Its value, or `None` when it does not fit in a `u64`.
+    pub value: Option<u64>,
+    /// `u8` in `42u8`; empty without a suffix.
+    pub suffix: String,
+}
+
 impl Value {
     pub fn span(&self) -> Span {
         match self {
-            Value::Int(lit) => lit.span(),
+            Value::Int(int) => int.literal.span(),
             Value::Ident(ident) => ident.span(),
-            Value::List(bracket, _) => bracket.span.join(),
-            Value::Path(path) => syn::spanned::Spanned::span(path),
-            Value::Negative(tokens) | Value::Other(tokens) => tokens
+            Value::List(span, _) => *span,
+            Value::Path(tokens) | Value::Negative(tokens) | Value::Other(tokens) => tokens
                 .clone()
                 .into_iter()
                 .next()
@@ -56,97 +66,311 @@ impl Value {
     }
 }
 
-impl Parse for Input {
-    fn parse(input: ParseStream) -> syn::Result<Self> {
-        let mut items = Vec::new();
-        while !input.is_empty() {
-            items.push(input.parse()?);
+/// The tokens of one delimited stretch, and the span to blame when they
+/// end too soon.
+struct Cursor {
+    tokens: Vec<TokenTree>,
+    pos: usize,
+    end: Span,
+}
+
+impl Cursor {
+    fn new(stream: TokenStream, end: Span) -> Self {
+        Cursor {
+            tokens: stream.into_iter().collect(),
+            pos: 0,
+            end,
         }
-        if items.is_empty() {
-            return Err(
-                input.error("expected a table, like `pub static SLIDERS { scheme = fancy }`")
-            );
+    }
+
+    fn peek(&self) -> Option<&TokenTree> {
+        self.tokens.get(self.pos)
+    }
+
+    fn is_empty(&self) -> bool {
+        self.pos == self.tokens.len()
+    }
+
+    /// The span of the next token, or of the end.
+    fn span(&self) -> Span {
+        self.peek().map_or(self.end, TokenTree::span)
+    }
+
+    fn is_punct(&self, c: char) -> bool {
+        matches!(self.peek(), Some(TokenTree::Punct(p)) if p.as_char() == c)
+    }
+
+    fn is_ident(&self, name: &str) -> bool {
+        matches!(self.peek(), Some(TokenTree::Ident(i)) if i == name)
+    }
+
+    fn group(&self, delimiter: Delimiter) -> bool {
+        matches!(self.peek(), Some(TokenTree::Group(g)) if g.delimiter() == delimiter)
+    }
+
+    fn bump(&mut self) -> TokenTree {
+        self.pos += 1;
+        self.tokens[self.pos - 1].clone()
+    }
+
+    /// Everything up to the next comma.
+    fn until_comma(&mut self) -> TokenStream {
+        let mut tokens = TokenStream::new();
+        while !self.is_empty() && !self.is_punct(',') {
+            tokens.extend([self.bump()]);
         }
-        Ok(Input { items })
+        tokens
+    }
+
+    /// `f` over comma-separated elements up to the end; a trailing comma
+    /// is fine.
+    fn separated<T>(
+        &mut self,
+        what: &str,
+        mut f: impl FnMut(&mut Self) -> Result<T>,
+    ) -> Result<Vec<T>> {
+        let mut out = Vec::new();
+        while !self.is_empty() {
+            out.push(f(self)?);
+            if self.is_empty() {
+                break;
+            }
+            if !self.is_punct(',') {
+                return Err(Error::new(
+                    self.span(),
+                    format!("expected `,` between {what}"),
+                ));
+            }
+            self.bump();
+        }
+        Ok(out)
     }
 }
 
-impl Parse for Item {
-    fn parse(input: ParseStream) -> syn::Result<Self> {
-        let attrs = input.call(Attribute::parse_outer)?;
-        let vis = input.parse()?;
-        let static_token = input.parse().map_err(|e| {
-            syn::Error::new(
-                e.span(),
-                "expected `static`, like `pub static SLIDERS { scheme = fancy }`",
-            )
-        })?;
-        let name = input.parse()?;
-        let content;
-        braced!(content in input);
-        let keys = Punctuated::<KeyValue, Token![,]>::parse_terminated(&content)?;
-        Ok(Item {
-            attrs,
-            vis,
-            static_token,
-            name,
-            keys: keys.into_iter().collect(),
-        })
+pub fn parse(input: TokenStream) -> Result<Input> {
+    let mut c = Cursor::new(input, Span::call_site());
+    if c.is_empty() {
+        return Err(Error::new(c.end, format!("expected a table, {EXAMPLE}")));
     }
+    let mut items = Vec::new();
+    while !c.is_empty() {
+        items.push(item(&mut c)?);
+    }
+    Ok(Input { items })
 }
 
-impl Parse for KeyValue {
-    fn parse(input: ParseStream) -> syn::Result<Self> {
-        // `crate` is a keyword; take it as a key like any other.
-        let key = Ident::parse_any(input)?;
-        let eq = input.parse::<Token![=]>()?;
-        if input.is_empty() || input.peek(Token![,]) {
-            let example = match key.to_string().as_str() {
-                "scheme" => "scheme = fancy",
-                "set" => "set = dense",
-                "seed" => "seed = 42",
-                "rook_bits" => "rook_bits = 12",
-                "bishop_bits" => "bishop_bits = 9",
-                "max_tries" => "max_tries = 10000000",
-                "crate" => "crate = my_engine::magic_runtime",
-                _ => "key = value",
-            };
-            return Err(syn::Error::new(
-                eq.span,
-                format!("`{key}` has no value; write one, like `{example}`"),
+fn item(c: &mut Cursor) -> Result<Item> {
+    let mut attrs = TokenStream::new();
+    while c.is_punct('#') {
+        attrs.extend([c.bump()]);
+        if !c.group(Delimiter::Bracket) {
+            return Err(Error::new(
+                c.span(),
+                "expected `[` after `#`, like `#[doc = \"...\"]`",
             ));
         }
-        let value = match key == "crate" && (input.peek(LitStr) || !input.peek(LitInt)) {
-            true if input.peek(LitStr) => Value::Path(input.parse::<LitStr>()?.parse()?),
-            true => Value::Path(Path::parse_mod_style(input)?),
-            false => input.parse()?,
-        };
-        Ok(KeyValue { key, value })
+        attrs.extend([c.bump()]);
+    }
+    let mut vis = TokenStream::new();
+    if c.is_ident("pub") {
+        vis.extend([c.bump()]);
+        if c.group(Delimiter::Parenthesis) {
+            vis.extend([c.bump()]);
+        }
+    }
+    let static_token = match c.peek() {
+        Some(TokenTree::Ident(i)) if i == "static" => i.clone(),
+        _ => {
+            return Err(Error::new(
+                c.span(),
+                format!("expected `static`, {EXAMPLE}"),
+            ))
+        }
+    };
+    c.bump();
+    let name = match c.peek() {
+        Some(TokenTree::Ident(i)) => i.clone(),
+        _ => {
+            return Err(Error::new(
+                c.span(),
+                format!("expected the table's name, {EXAMPLE}"),
+            ))
+        }
+    };
+    c.bump();
+    let body = match c.peek() {
+        Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Brace => g.clone(),
+        _ => {
+            let message = format!("expected the table's keys in braces, {EXAMPLE}");
+            return Err(Error::new(c.span(), message));
+        }
+    };
+    c.bump();
+    let mut inner = Cursor::new(body.stream(), body.span_close());
+    let keys = inner.separated("keys, like `scheme = fancy, seed = 3`", key_value)?;
+    Ok(Item {
+        attrs,
+        vis,
+        static_token,
+        name,
+        keys,
+    })
+}
+
+fn key_value(c: &mut Cursor) -> Result<KeyValue> {
+    // `crate` is a keyword, and an identifier here like any other key.
+    let key = match c.peek() {
+        Some(TokenTree::Ident(i)) => i.clone(),
+        _ => {
+            return Err(Error::new(
+                c.span(),
+                "expected a key, like `scheme = fancy`",
+            ))
+        }
+    };
+    c.bump();
+    let example = match key.to_string().as_str() {
+        "scheme" => "scheme = fancy",
+        "set" => "set = best",
+        "seed" => "seed = 42",
+        "rook_bits" => "rook_bits = 12",
+        "bishop_bits" => "bishop_bits = 9",
+        "max_tries" => "max_tries = 10000000",
+        "crate" => "crate = my_engine::magic_runtime",
+        _ => "key = value",
+    };
+    if !c.is_punct('=') {
+        let message = format!("expected `=` after `{key}`, like `{example}`");
+        return Err(Error::new(c.span(), message));
+    }
+    let eq = c.bump().span();
+    if c.is_empty() || c.is_punct(',') {
+        let message = format!("`{key}` has no value; write one, like `{example}`");
+        return Err(Error::new(eq, message));
+    }
+    let value = match key == "crate" {
+        true => crate_path(c)?,
+        false => value(c)?,
+    };
+    Ok(KeyValue { key, value })
+}
+
+fn value(c: &mut Cursor) -> Result<Value> {
+    let next = c.tokens.get(c.pos + 1);
+    Ok(match c.peek() {
+        Some(TokenTree::Literal(lit)) if int(lit).is_some() => {
+            let int = int(lit).expect("checked above");
+            c.bump();
+            Value::Int(int)
+        }
+        Some(TokenTree::Ident(i)) => {
+            let i = i.clone();
+            c.bump();
+            Value::Ident(i)
+        }
+        Some(TokenTree::Punct(p))
+            if p.as_char() == '-'
+                && matches!(next, Some(TokenTree::Literal(l)) if int(l).is_some()) =>
+        {
+            Value::Negative([c.bump(), c.bump()].into_iter().collect())
+        }
+        Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Bracket => {
+            let g = g.clone();
+            c.bump();
+            let mut inner = Cursor::new(g.stream(), g.span_close());
+            Value::List(
+                g.span(),
+                inner.separated("values, like `[12, 11, 11]`", value)?,
+            )
+        }
+        _ => Value::Other(c.until_comma()),
+    })
+}
+
+/// `crate = a::b` or `crate = "a::b"`: a path, checked to be one.
+fn crate_path(c: &mut Cursor) -> Result<Value> {
+    let (tokens, span) = match c.peek() {
+        Some(TokenTree::Literal(lit)) if lit.to_string().starts_with('"') => {
+            let lit = lit.clone();
+            c.bump();
+            let text = lit.to_string();
+            let inner = &text[1..text.len() - 1];
+            let tokens = match inner.contains('\\') {
+                true => None,
+                false => inner.parse::<TokenStream>().ok(),
+            };
+            let respanned = tokens.map(|t| {
+                t.into_iter()
+                    .map(|mut tree| {
+                        tree.set_span(lit.span());
+                        tree
+                    })
+                    .collect()
+            });
+            (respanned, TokenStream::from(TokenTree::Literal(lit)))
+        }
+        Some(TokenTree::Literal(lit)) if int(lit).is_some() => return value(c),
+        _ => {
+            let tokens = c.until_comma();
+            (Some(tokens.clone()), tokens)
+        }
+    };
+    match tokens {
+        Some(path) if is_path(&path) => Ok(Value::Path(path)),
+        _ => Err(Error::spanned(
+            &span,
+            "crate must be a path, like `crate = my_engine::magic_runtime`",
+        )),
     }
 }
 
-impl Parse for Value {
-    fn parse(input: ParseStream) -> syn::Result<Self> {
-        if input.peek(LitInt) {
-            Ok(Value::Int(input.parse()?))
-        } else if input.peek(Ident) {
-            Ok(Value::Ident(input.parse()?))
-        } else if input.peek(Token![-]) && input.peek2(LitInt) {
-            let minus: Token![-] = input.parse()?;
-            let int: LitInt = input.parse()?;
-            Ok(Value::Negative(quote::quote!(#minus #int)))
-        } else if input.peek(token::Bracket) {
-            let content;
-            let bracket = bracketed!(content in input);
-            let values = Punctuated::<Value, Token![,]>::parse_terminated(&content)?;
-            Ok(Value::List(bracket, values.into_iter().collect()))
-        } else {
-            // Take everything up to the next comma, for the error's span.
-            let mut tokens = TokenStream::new();
-            while !input.is_empty() && !input.peek(Token![,]) {
-                tokens.extend([input.parse::<TokenTree>()?]);
-            }
-            Ok(Value::Other(tokens))
+/// `a`, `::a`, `a::b::c`: identifiers joined by `::`.
+fn is_path(tokens: &TokenStream) -> bool {
+    let tokens: Vec<TokenTree> = tokens.clone().into_iter().collect();
+    let colons = |i: usize| {
+        matches!((tokens.get(i), tokens.get(i + 1)),
+            (Some(TokenTree::Punct(a)), Some(TokenTree::Punct(b))) if a.as_char() == ':' && b.as_char() == ':')
+    };
+    let mut i = usize::from(colons(0)) * 2;
+    loop {
+        if !matches!(tokens.get(i), Some(TokenTree::Ident(_))) {
+            return false;
         }
+        i += 1;
+        if i == tokens.len() {
+            return true;
+        }
+        if !colons(i) {
+            return false;
+        }
+        i += 2;
     }
+}
+
+/// The literal as an integer, or `None` for any other literal.
+fn int(lit: &Literal) -> Option<Int> {
+    let text = lit.to_string();
+    let (radix, body) = match text.get(..2) {
+        Some("0x") => (16, &text[2..]),
+        Some("0o") => (8, &text[2..]),
+        Some("0b") => (2, &text[2..]),
+        _ => (10, text.as_str()),
+    };
+    if !body.starts_with(|c: char| c.is_digit(radix)) {
+        return None;
+    }
+    let end = body
+        .find(|c: char| c != '_' && !c.is_digit(radix))
+        .unwrap_or(body.len());
+    let (digits, suffix) = body.split_at(end);
+    // A float: `1.5`, `1e5`, `2f32`.
+    if suffix.starts_with(['.', 'e', 'E', 'f']) {
+        return None;
+    }
+    let digits: String = digits.chars().filter(|&c| c != '_').collect();
+    Some(Int {
+        literal: lit.clone(),
+        value: u64::from_str_radix(&digits, radix).ok(),
+        suffix: suffix.to_string(),
+    })
 }

@@ -1,12 +1,17 @@
 use super::expand_tokens;
-use quote::quote;
+use proc_macro2::TokenStream;
+
+/// Tokens from text, as the compiler would pass them.
+fn tokens(code: &str) -> TokenStream {
+    code.parse().unwrap()
+}
 
 #[test]
 fn same_input_expands_to_identical_tokens() {
     for input in [
-        quote!(pub static A { scheme = fancy }),
-        quote!(static B { scheme = shared, seed = 3 }),
-        quote!(static C { scheme = shift_in_magic, seed = 0x55, rook_bits = 12 }),
+        tokens("pub static A { scheme = fancy }"),
+        tokens("static B { scheme = shared, seed = 3 }"),
+        tokens("static C { scheme = shift_in_magic, seed = 0x55, rook_bits = 12 }"),
     ] {
         let first = expand_tokens(input.clone()).to_string();
         let second = expand_tokens(input).to_string();
@@ -17,22 +22,22 @@ fn same_input_expands_to_identical_tokens() {
 
 #[test]
 fn different_seeds_give_different_magics() {
-    let a = expand_tokens(quote!(static A { seed = 1 })).to_string();
-    let b = expand_tokens(quote!(static A { seed = 2 })).to_string();
+    let a = expand_tokens(tokens("static A { seed = 1 }")).to_string();
+    let b = expand_tokens(tokens("static A { seed = 2 }")).to_string();
     assert_ne!(a, b);
 }
 
 #[test]
 fn errors_become_compile_errors() {
-    let out = expand_tokens(quote!(static A { scheme = purple })).to_string();
+    let out = expand_tokens(tokens("static A { scheme = purple }")).to_string();
     assert!(out.contains("compile_error"), "{out}");
     assert!(out.contains("unknown scheme `purple`"), "{out}");
 }
 
 #[test]
 fn a_bound_on_tries_alone_keeps_the_shipped_set() {
-    let bounded = expand_tokens(quote!(static A { scheme = black, max_tries = 10 })).to_string();
-    let plain = expand_tokens(quote!(static A { scheme = black })).to_string();
+    let bounded = expand_tokens(tokens("static A { scheme = black, max_tries = 10 }")).to_string();
+    let plain = expand_tokens(tokens("static A { scheme = black }")).to_string();
     assert_eq!(bounded, plain);
     assert!(!bounded.contains("compile_error"), "{bounded}");
 }

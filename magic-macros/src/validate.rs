@@ -1,5 +1,6 @@
 //! Checks every key of every item and turns it into a [`Table`] request.
 
+use crate::error::{Error, Result};
 use crate::expand::WORK_LIMIT;
 use crate::parse::{Input, Item, KeyValue, Value};
 use magic_search::{
@@ -7,16 +8,15 @@ use magic_search::{
     scheme_default_bits, set_schemes, square_name, Hash, PerSquare, Piece, Scheme, DEFAULT_SEED,
     SET_NAMES,
 };
-use proc_macro2::Span;
-use syn::{Attribute, Error, Ident, Visibility};
+use proc_macro2::{Ident, Span, TokenStream};
 
 const KEYS: &str = "scheme, set, seed, rook_bits, bishop_bits, max_tries, crate";
 
 /// A validated request for one table.
 pub struct Table {
-    pub attrs: Vec<Attribute>,
-    pub vis: Visibility,
-    pub static_token: syn::Token![static],
+    pub attrs: TokenStream,
+    pub vis: TokenStream,
+    pub static_token: Ident,
     pub name: Ident,
     pub scheme: Scheme,
     pub seed: u64,
@@ -27,27 +27,27 @@ pub struct Table {
     /// Where a failed search points: the bits the user gave, or the name.
     pub search_span: [Span; 2],
     /// The path of `magic_runtime` as the calling crate sees it.
-    pub krate: proc_macro2::TokenStream,
+    pub krate: TokenStream,
 }
 
 /// A table that cannot be made: enough of it to declare the `static`, so
 /// that its uses do not add errors of their own, and why.
 pub struct Failed {
     /// The attributes and visibility, as written.
-    pub attrs: proc_macro2::TokenStream,
-    pub vis: proc_macro2::TokenStream,
-    pub static_token: syn::Token![static],
+    pub attrs: TokenStream,
+    pub vis: TokenStream,
+    pub static_token: Ident,
     pub name: Ident,
     /// The scheme, where it was understood.
     pub scheme: Option<Scheme>,
-    pub krate: proc_macro2::TokenStream,
+    pub krate: TokenStream,
     pub error: Error,
     /// Whether to declare the `static`: not for a second table of a name.
     pub declare: bool,
 }
 
 /// Every item, checked on its own: one bad table does not hide the others.
-pub fn validate(input: Input) -> Vec<Result<Table, Failed>> {
+pub fn validate(input: Input) -> Vec<std::result::Result<Table, Failed>> {
     let mut seen: Vec<Ident> = Vec::new();
     let mut tables = Vec::new();
     for item in input.items {
@@ -62,19 +62,18 @@ pub fn validate(input: Input) -> Vec<Result<Table, Failed>> {
             Some(KeyValue {
                 value: Value::Path(path),
                 ..
-            }) => quote::ToTokens::to_token_stream(path),
-            _ => quote::quote!(::magic_runtime),
+            }) => path.clone(),
+            _ => default_crate(),
         };
-        let attrs = &item.attrs;
         let header = (
-            quote::quote!(#(#attrs)*),
-            quote::ToTokens::to_token_stream(&item.vis),
-            syn::Token![static](item.static_token.span),
+            item.attrs.clone(),
+            item.vis.clone(),
+            item.static_token.clone(),
             item.name.clone(),
         );
         let result = match repeated {
-            true => Err(Error::new_spanned(
-                &item.name,
+            true => Err(Error::new(
+                item.name.span(),
                 format!(
                     "a second table named `{}`; give each table its own name",
                     item.name
@@ -99,17 +98,22 @@ pub fn validate(input: Input) -> Vec<Result<Table, Failed>> {
     tables
 }
 
-fn table(item: Item) -> syn::Result<Table> {
+/// `::magic_runtime`, where the table types are unless `crate` says.
+fn default_crate() -> TokenStream {
+    "::magic_runtime".parse().expect("a path parses")
+}
+
+fn table(item: Item) -> Result<Table> {
     for (i, kv) in item.keys.iter().enumerate() {
         if !KEYS.split(", ").any(|k| kv.key == k) {
-            return Err(Error::new_spanned(
-                &kv.key,
+            return Err(Error::new(
+                kv.key.span(),
                 format!("unknown key `{}`; expected one of {KEYS}", kv.key),
             ));
         }
         if item.keys[..i].iter().any(|earlier| earlier.key == kv.key) {
-            return Err(Error::new_spanned(
-                &kv.key,
+            return Err(Error::new(
+                kv.key.span(),
                 format!("`{}` is given twice; keep one", kv.key),
             ));
         }
@@ -120,11 +124,11 @@ fn table(item: Item) -> syn::Result<Table> {
         Some(kv) => scheme(kv)?,
     };
     let krate = match find("crate") {
-        None => quote::quote!(::magic_runtime),
+        None => default_crate(),
         Some(KeyValue {
             value: Value::Path(path),
             ..
-        }) => quote::ToTokens::to_token_stream(path),
+        }) => path.clone(),
         Some(kv) => {
             return Err(Error::new(
                 kv.value.span(),
@@ -138,8 +142,8 @@ fn table(item: Item) -> syn::Result<Table> {
             .iter()
             .find(|kv| kv.key != "scheme" && kv.key != "crate")
         {
-            return Err(Error::new_spanned(
-                &kv.key,
+            return Err(Error::new(
+                kv.key.span(),
                 format!(
                     "{scheme} tables have no magics to search; remove `{}`",
                     kv.key
@@ -179,8 +183,8 @@ fn table(item: Item) -> syn::Result<Table> {
         let key = format!("{}_bits", piece.name());
         if let Some(kv) = find(&key) {
             if !scheme.has_per_square_bits() {
-                return Err(Error::new_spanned(
-                    &kv.key,
+                return Err(Error::new(
+                    kv.key.span(),
                     format!("{scheme} tables use 12 rook and 9 bishop bits on every square; remove `{key}`"),
                 ));
             }
@@ -203,9 +207,9 @@ fn table(item: Item) -> syn::Result<Table> {
     })
 }
 
-/// `set = dense`: a name from [`SET_NAMES`] that suits the scheme, and no
+/// `set = best`: a name from [`SET_NAMES`] that suits the scheme, and no
 /// keys that would change its magics.
-fn set_name(kv: &KeyValue, scheme: Scheme, keys: &[KeyValue]) -> syn::Result<&'static str> {
+fn set_name(kv: &KeyValue, scheme: Scheme, keys: &[KeyValue]) -> Result<&'static str> {
     let names = SET_NAMES.join(", ");
     let Value::Ident(ident) = &kv.value else {
         return Err(Error::new(
@@ -214,15 +218,15 @@ fn set_name(kv: &KeyValue, scheme: Scheme, keys: &[KeyValue]) -> syn::Result<&'s
         ));
     };
     let Some(&name) = SET_NAMES.iter().find(|n| ident == *n) else {
-        return Err(Error::new_spanned(
-            ident,
+        return Err(Error::new(
+            ident.span(),
             format!("unknown set `{ident}`; use one of {names}"),
         ));
     };
     if named_set(name, scheme).is_none() {
         let schemes: Vec<&str> = set_schemes(name).iter().map(|s| s.name()).collect();
-        return Err(Error::new_spanned(
-            ident,
+        return Err(Error::new(
+            ident.span(),
             format!(
                 "the {name} set is not for {scheme} tables; use scheme = {}",
                 schemes.join(" or ")
@@ -233,8 +237,8 @@ fn set_name(kv: &KeyValue, scheme: Scheme, keys: &[KeyValue]) -> syn::Result<&'s
         .iter()
         .find(|k| k.key != "scheme" && k.key != "set" && k.key != "crate")
     {
-        return Err(Error::new_spanned(
-            &other.key,
+        return Err(Error::new(
+            other.key.span(),
             format!(
                 "the {name} set fixes its magics and bits; remove `{}`",
                 other.key
@@ -244,12 +248,15 @@ fn set_name(kv: &KeyValue, scheme: Scheme, keys: &[KeyValue]) -> syn::Result<&'s
     Ok(name)
 }
 
-fn scheme(kv: &KeyValue) -> syn::Result<Scheme> {
+fn scheme(kv: &KeyValue) -> Result<Scheme> {
     let names: Vec<&str> = Scheme::ALL.iter().map(|s| s.name()).collect();
     let expected = format!("use one of {}", names.join(", "));
     match &kv.value {
         Value::Ident(ident) => ident.to_string().parse().map_err(|_| {
-            Error::new_spanned(ident, format!("unknown scheme `{ident}`; {expected}"))
+            Error::new(
+                ident.span(),
+                format!("unknown scheme `{ident}`; {expected}"),
+            )
         }),
         other => Err(Error::new(
             other.span(),
@@ -259,36 +266,33 @@ fn scheme(kv: &KeyValue) -> syn::Result<Scheme> {
 }
 
 /// An unsuffixed integer in `range` (described, like `0 to 2^64 - 1`).
-fn integer(value: &Value, key: &str, range: &str, example: &str) -> syn::Result<u64> {
+fn integer(value: &Value, key: &str, range: &str, example: &str) -> Result<u64> {
     let wrong = |what: &str| format!("{key} {what}; use {range}, like `{example}`");
     match value {
-        Value::Int(lit) if !lit.suffix().is_empty() => Err(Error::new_spanned(
-            lit,
+        Value::Int(int) if !int.suffix.is_empty() => Err(Error::new(
+            int.literal.span(),
             format!(
                 "write {key} without the `{}` suffix, like `{example}`",
-                lit.suffix()
+                int.suffix
             ),
         )),
-        Value::Int(lit) if lit.base10_digits().starts_with('-') => {
-            Err(Error::new_spanned(lit, wrong("cannot be negative")))
-        }
-        Value::Int(lit) => lit
-            .base10_parse::<u64>()
-            .map_err(|_| Error::new_spanned(lit, wrong("is too large"))),
-        Value::Negative(tokens) => Err(Error::new_spanned(tokens, wrong("cannot be negative"))),
-        Value::Other(tokens) => Err(Error::new_spanned(tokens, wrong("must be an integer"))),
+        Value::Int(int) => int
+            .value
+            .ok_or_else(|| Error::new(int.literal.span(), wrong("is too large"))),
+        Value::Negative(tokens) => Err(Error::spanned(tokens, wrong("cannot be negative"))),
+        Value::Other(tokens) => Err(Error::spanned(tokens, wrong("must be an integer"))),
         other => Err(Error::new(other.span(), wrong("must be an integer"))),
     }
 }
 
 /// One number for every square, or a list of 64.
-fn piece_bits(piece: Piece, kv: &KeyValue, scheme: Scheme) -> syn::Result<[u8; 64]> {
+fn piece_bits(piece: Piece, kv: &KeyValue, scheme: Scheme) -> Result<[u8; 64]> {
     let mut bits = [0u8; 64];
     match &kv.value {
-        Value::List(bracket, values) => {
+        Value::List(span, values) => {
             if values.len() != 64 {
                 return Err(Error::new(
-                    bracket.span.join(),
+                    *span,
                     format!(
                         "{} lists {} values; give one per square, 64 in all (a1, b1, ... h8), or a single number",
                         kv.key,
@@ -312,13 +316,7 @@ fn piece_bits(piece: Piece, kv: &KeyValue, scheme: Scheme) -> syn::Result<[u8; 6
 /// The bits of one square: at least enough to tell its distinct attack sets
 /// apart, at most the piece's largest relevant mask (the const builders'
 /// check, with the same message).
-fn square_bits(
-    piece: Piece,
-    sq: usize,
-    value: &Value,
-    key: &Ident,
-    scheme: Scheme,
-) -> syn::Result<u8> {
+fn square_bits(piece: Piece, sq: usize, value: &Value, key: &Ident, scheme: Scheme) -> Result<u8> {
     let example = format!("{key} = {}", piece.max_bits());
     let range = format!("{} to {}", min_bits(piece, sq), piece.max_bits());
     let n = integer(value, &key.to_string(), &range, &example)?;

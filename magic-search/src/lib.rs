@@ -16,33 +16,42 @@
 pub use magic_core::sets as shipped;
 
 mod error;
+#[cfg(feature = "tools")]
 mod hunt;
+#[cfg(feature = "tools")]
+mod hunted;
 mod named;
 mod pack;
+#[cfg(feature = "tools")]
 mod pack_dense;
+#[cfg(feature = "tools")]
 mod published;
 mod rng;
+#[cfg(feature = "tools")]
 mod rows;
 mod search;
 mod set;
+#[cfg(feature = "tools")]
 pub mod source;
 
 pub use error::SearchError;
+#[cfg(feature = "tools")]
 pub use hunt::{
     parse_piece, tries_before, HuntJob, HuntProgress, HuntState, HuntTarget, CLIMB_CHUNK,
     HUNT_CHUNK,
 };
+#[cfg(feature = "tools")]
+pub use hunted::{best_fancy_set_from, best_shared_set_from, parse_hunted_csv, with_hunted};
 pub use magic_core::{
     attacks_by_ray_walk, check_bits, default_bits, distinct_attack_sets, empty_board_attacks,
     fewer_bits_proven_impossible, fewest_known_bits, min_bits, next_subset, parse_square,
     relevant_mask, square_name, Builder, Hash, Piece, Scheme, SlotRule, UnknownScheme,
 };
-pub use named::{
-    best_fancy_set_from, best_shared_set_from, dense_fancy_set, named_set, parse_hunted_csv,
-    repacked_black_set, set_schemes, with_hunted, SET_NAMES,
-};
+pub use named::{dense_fancy_set, named_set, repacked_black_set, set_schemes, SET_NAMES};
 pub use pack::{pack, pack_within, SubTable, PACK_ATTEMPT_COST};
+#[cfg(feature = "tools")]
 pub use pack_dense::{pack_dense, pack_dense_with};
+#[cfg(feature = "tools")]
 pub use published::{parse as parse_magics_csv, published_set, set_from_magics_csv};
 pub use rng::SplitMix64;
 pub use search::{find_magic, search, square_stream, Budget, Occupancies, Scratch, SearchOptions};

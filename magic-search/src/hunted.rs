@@ -1,0 +1,104 @@
+//! Sets assembled from hunted magics: `piece,square,bits,magic` rows put in
+//! their squares' place in a shipped set. `emit-sets` builds the dense and
+//! best sets this way.
+
+use crate::rows::{self, hex_magic};
+use crate::set::consecutive;
+use crate::{pack, relevant_mask, shipped_set, HuntTarget, MagicSet, Scheme, SlotRule};
+
+/// Reads `piece,square,bits,magic` rows, as `magic-search hunt --format csv`
+/// writes them; `#` starts a comment line.
+///
+/// ```
+/// let rows = magic_search::parse_hunted_csv("piece,square,bits,magic\nbishop,b1,4,0x10\n").unwrap();
+/// assert_eq!(rows[0].0.to_string(), "bishop,b1,4");
+/// assert_eq!(rows[0].1, 0x10);
+/// assert!(magic_search::parse_hunted_csv("bishop,b1,4\n").is_err());
+/// ```
+pub fn parse_hunted_csv(csv: &str) -> Result<Vec<(HuntTarget, u64)>, String> {
+    let mut rows = Vec::new();
+    for row in rows::rows(csv) {
+        let bad = |what: &str| row.error(what);
+        let Some((target, magic)) = row.text.rsplit_once(',').filter(|(t, _)| t.contains(','))
+        else {
+            return Err(bad("expected piece,square,bits,magic"));
+        };
+        let target: HuntTarget = target.parse().map_err(|e: String| bad(&e))?;
+        let magic = hex_magic(magic).ok_or_else(|| bad("magic must be 0x and hex digits"))?;
+        rows.push((target, magic));
+    }
+    Ok(rows)
+}
+
+/// `set` with each found magic and its bits in its square's place, the
+/// sub-tables laid out again one after the other.
+///
+/// ```
+/// use magic_search::{shipped_set, with_hunted, Scheme};
+/// let set = with_hunted(shipped_set(Scheme::Fancy), &[("bishop,b1,4".parse().unwrap(), 0x10)]);
+/// assert_eq!((set.bits[1][1], set.magics[1][1]), (4, 0x10));
+/// assert_eq!(set.len, 107_648 - 16);
+/// ```
+pub fn with_hunted(mut set: MagicSet, found: &[(HuntTarget, u64)]) -> MagicSet {
+    for &(t, magic) in found {
+        set.magics[t.piece as usize][t.square] = magic;
+        set.bits[t.piece as usize][t.square] = t.bits;
+    }
+    (set.offsets, set.len) = consecutive(set.scheme, &set.bits);
+    set
+}
+
+/// The fancy set with the best known magics (`data/best-magics.csv`) in
+/// their squares' place: what `emit-sets` writes as `BEST_FANCY_*`.
+///
+/// ```
+/// let found = magic_search::parse_hunted_csv("piece,square,bits,magic\nbishop,b1,4,0x10\n").unwrap();
+/// assert_eq!(magic_search::best_fancy_set_from(&found).len, 107_648 - 16);
+/// ```
+pub fn best_fancy_set_from(found: &[(HuntTarget, u64)]) -> MagicSet {
+    with_hunted(shipped_set(Scheme::Fancy), found)
+}
+
+/// The shared set with the best known magics in their squares' place, each
+/// with its shift in its upper six bits, and sub-tables placed by
+/// [`pack`](crate::pack): what `emit-sets` writes as `BEST_SHARED_*`.
+///
+/// The upper six bits of a magic take no part in the index when the
+/// square's mask has no bit below bit 6 (every mask of ranks 2 to 8 for a
+/// rook, every bishop mask): each of those bits only reaches product bits
+/// at 64 and above. So the shift may be stored there without changing the
+/// magic.
+///
+/// # Errors
+///
+/// A square whose mask has a bit below bit 6 (a rook on rank 1): its magic
+/// cannot carry a shift.
+///
+/// ```
+/// use magic_search::{best_shared_set_from, parse_hunted_csv};
+/// let found = parse_hunted_csv("piece,square,bits,magic\nrook,a7,10,0x48fffe99fecfaa00\n").unwrap();
+/// let set = best_shared_set_from(&found).unwrap();
+/// assert_eq!((set.magics[0][48] >> 58, set.bits[0][48]), (54, 10));
+/// let rank_one = parse_hunted_csv("piece,square,bits,magic\nrook,b1,10,0x1\n").unwrap();
+/// assert!(best_shared_set_from(&rank_one).is_err());
+/// ```
+pub fn best_shared_set_from(found: &[(HuntTarget, u64)]) -> Result<MagicSet, String> {
+    const SHIFT_BITS: u64 = 0x3f << 58;
+    let mut set = shipped_set(Scheme::Shared);
+    for &(t, magic) in found {
+        if relevant_mask(t.piece, t.square).trailing_zeros() < 6 {
+            return Err(format!(
+                "{t}: its mask reaches below bit 6, so its magic cannot carry a shift"
+            ));
+        }
+        let shift = 64 - u64::from(t.bits);
+        set.magics[t.piece as usize][t.square] = (magic & !SHIFT_BITS) | shift << 58;
+        set.bits[t.piece as usize][t.square] = t.bits;
+    }
+    let (flat, len) = pack(&set.sub_tables(), SlotRule::PostMasked);
+    for (i, offset) in flat.into_iter().enumerate() {
+        set.offsets[i / 64][i % 64] = offset;
+    }
+    set.len = len;
+    Ok(set)
+}

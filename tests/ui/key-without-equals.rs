@@ -1,0 +1,5 @@
+magic_runtime::magic_tables! {
+    static T { scheme fancy }
+}
+
+fn main() {}

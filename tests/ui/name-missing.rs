@@ -1,0 +1,5 @@
+magic_runtime::magic_tables! {
+    static { scheme = fancy }
+}
+
+fn main() {}
