@@ -277,8 +277,65 @@ impl HuntProgress {
     }
 }
 
-/// A whole hunt: the seed and every target's progress. Its text form is the
-/// state file a stopped hunt resumes from.
+/// The part of a hunt one machine runs: shard `index` of `count` searches
+/// the chunks whose number leaves remainder `index` when divided by
+/// `count`. A job array runs shards `0/n` to `n-1/n` anywhere, and
+/// [`HuntState::merge`] combines their states into what one run would have
+/// found.
+///
+/// ```
+/// use magic_search::Shard;
+/// let shard: Shard = "2/5".parse().unwrap();
+/// assert_eq!((shard.index, shard.count), (2, 5));
+/// assert_eq!(shard.first_from(3), 7);
+/// assert!("5/5".parse::<Shard>().is_err());
+/// ```
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Shard {
+    /// Which shard, from 0.
+    pub index: u64,
+    /// How many shards share the work.
+    pub count: u64,
+}
+
+impl Shard {
+    /// The whole work: shard 0 of 1.
+    pub const WHOLE: Shard = Shard { index: 0, count: 1 };
+
+    /// The first chunk of this shard at or after `chunk`.
+    pub fn first_from(&self, chunk: u64) -> u64 {
+        let offset = (self.index + self.count - chunk % self.count) % self.count;
+        chunk + offset
+    }
+}
+
+impl core::fmt::Display for Shard {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        write!(f, "{}/{}", self.index, self.count)
+    }
+}
+
+impl core::str::FromStr for Shard {
+    type Err = String;
+
+    /// `i/n` with `i` below `n`, as a job array numbers its tasks from 0.
+    fn from_str(s: &str) -> Result<Self, String> {
+        let wrong = || format!("expected a shard like `0/4` (index/count, index from 0): `{s}`");
+        let (i, n) = s.split_once('/').ok_or_else(wrong)?;
+        let index: u64 = i.trim().parse().map_err(|_| wrong())?;
+        let count: u64 = n.trim().parse().map_err(|_| wrong())?;
+        if count == 0 || index >= count {
+            return Err(format!(
+                "shard {index}/{count}: the index runs from 0 to {}",
+                count.max(1) - 1
+            ));
+        }
+        Ok(Shard { index, count })
+    }
+}
+
+/// A whole hunt: the seed, the shard of the work, and every target's
+/// progress. Its text form is the state file a stopped hunt resumes from.
 ///
 /// ```
 /// use magic_search::HuntState;
@@ -290,6 +347,9 @@ impl HuntProgress {
 pub struct HuntState {
     /// The seed of every target's chunks.
     pub seed: u64,
+    /// The chunks this hunt searches: [`Shard::WHOLE`] unless it is one
+    /// part of a sharded hunt.
+    pub shard: Shard,
     /// The targets, in the order given.
     pub targets: Vec<HuntProgress>,
 }
@@ -304,8 +364,103 @@ impl HuntState {
     pub fn new(seed: u64, targets: Vec<HuntTarget>) -> Self {
         HuntState {
             seed,
+            shard: Shard::WHOLE,
             targets: targets.into_iter().map(HuntProgress::new).collect(),
         }
+    }
+
+    /// Shard `shard` of a fresh hunt.
+    ///
+    /// ```
+    /// use magic_search::HuntState;
+    /// let state = HuntState::sharded(1, vec!["bishop,b1,4".parse().unwrap()], "1/3".parse().unwrap());
+    /// assert!(state.to_text().contains("shard,1/3"));
+    /// ```
+    pub fn sharded(seed: u64, targets: Vec<HuntTarget>, shard: Shard) -> Self {
+        HuntState {
+            shard,
+            ..Self::new(seed, targets)
+        }
+    }
+
+    /// The states of every shard of one hunt (any order) combined into
+    /// exactly the state one unsharded run would have reached: a target
+    /// is found when some shard found it in chunk `c` and every chunk below
+    /// `c` has been searched by its shard; otherwise it resumes from the
+    /// first chunk any shard still has to search.
+    ///
+    /// # Errors
+    ///
+    /// States of different hunts (seed, targets or shard count), a shard
+    /// given twice, or one missing.
+    ///
+    /// ```
+    /// use magic_search::{HuntState, Shard};
+    /// let targets = vec!["bishop,b1,5".parse().unwrap()];
+    /// let mut shards: Vec<HuntState> = (0..2)
+    ///     .map(|i| HuntState::sharded(9, targets.clone(), Shard { index: i, count: 2 }))
+    ///     .collect();
+    /// for s in &mut shards {
+    ///     while !s.done() {
+    ///         s.round(1, |jobs| jobs.iter().map(|j| j.run()).collect());
+    ///     }
+    /// }
+    /// let mut whole = HuntState::new(9, targets);
+    /// while !whole.done() {
+    ///     whole.round(1, |jobs| jobs.iter().map(|j| j.run()).collect());
+    /// }
+    /// assert_eq!(HuntState::merge(&shards).unwrap(), whole);
+    /// ```
+    pub fn merge(shards: &[HuntState]) -> Result<HuntState, String> {
+        let first = shards.first().ok_or("no shard states to merge")?;
+        let count = first.shard.count;
+        let targets: Vec<HuntTarget> = first.targets.iter().map(|t| t.target).collect();
+        let mut seen = vec![false; count as usize];
+        for s in shards {
+            let theirs: Vec<HuntTarget> = s.targets.iter().map(|t| t.target).collect();
+            if s.seed != first.seed || s.shard.count != count || theirs != targets {
+                return Err(format!(
+                    "shard {} is from another hunt (seed {:#x}, {} shards, {} targets) than shard {} \
+                     (seed {:#x}, {count} shards, {} targets)",
+                    s.shard, s.seed, s.shard.count, theirs.len(), first.shard, first.seed, targets.len()
+                ));
+            }
+            if std::mem::replace(&mut seen[s.shard.index as usize], true) {
+                return Err(format!("shard {} is given twice", s.shard));
+            }
+        }
+        if let Some(missing) = seen.iter().position(|&s| !s) {
+            return Err(format!(
+                "shard {missing}/{count} is missing; merge every shard's state"
+            ));
+        }
+        let merged = (0..targets.len())
+            .map(|i| {
+                // Each shard's frontier: the chunk of its find, or the first
+                // chunk it has not searched. The lowest decides.
+                let (frontier, found) = shards
+                    .iter()
+                    .map(|s| {
+                        let t = &s.targets[i];
+                        match t.found {
+                            Some(magic) => (t.next_chunk - 1, Some(magic)),
+                            None => (s.shard.first_from(t.next_chunk), None),
+                        }
+                    })
+                    .min_by_key(|&(chunk, _)| chunk)
+                    .expect("at least one shard");
+                HuntProgress {
+                    target: targets[i],
+                    next_chunk: frontier + u64::from(found.is_some()),
+                    found,
+                }
+            })
+            .collect();
+        Ok(HuntState {
+            seed: first.seed,
+            shard: Shard::WHOLE,
+            targets: merged,
+        })
     }
 
     /// Whether every target has its magic.
@@ -332,7 +487,7 @@ impl HuntState {
     where
         F: FnOnce(&[HuntJob]) -> Vec<Option<u64>>,
     {
-        let seed = self.seed;
+        let (seed, shard) = (self.seed, self.shard);
         let jobs: Vec<HuntJob> = self
             .targets
             .iter()
@@ -340,11 +495,12 @@ impl HuntState {
             .filter(|(_, t)| t.found.is_none())
             .flat_map(|(i, t)| {
                 let o = std::sync::Arc::new(Occupancies::new(t.target.piece, t.target.square));
-                (t.next_chunk..t.next_chunk + per_target).map(move |chunk| HuntJob {
+                let first = shard.first_from(t.next_chunk);
+                (0..per_target).map(move |k| HuntJob {
                     index: i,
                     target: t.target,
                     seed,
-                    chunk,
+                    chunk: first + k * shard.count,
                     occupancies: o.clone(),
                 })
             })
@@ -367,8 +523,9 @@ impl HuntState {
         tries
     }
 
-    /// The state file: a comment, the seed, then one
-    /// `piece,square,bits,next_chunk,magic` row per target (`-` while not found).
+    /// The state file: a comment, the seed, the shard when it is one, then
+    /// one `piece,square,bits,next_chunk,magic` row per target (`-` while
+    /// not found).
     ///
     /// ```
     /// # use magic_search::HuntState;
@@ -379,10 +536,11 @@ impl HuntState {
         let mut out = String::from(
             "# magic-search hunt state: resume with `magic-search hunt --state <this file>`\n",
         );
-        out.push_str(&format!(
-            "seed,{:#x}\npiece,square,bits,next_chunk,magic\n",
-            self.seed
-        ));
+        out.push_str(&format!("seed,{:#x}\n", self.seed));
+        if self.shard != Shard::WHOLE {
+            out.push_str(&format!("shard,{}\n", self.shard));
+        }
+        out.push_str("piece,square,bits,next_chunk,magic\n");
         for t in &self.targets {
             let found = t.found.map_or("-".to_string(), |m| format!("{m:#018x}"));
             out.push_str(&format!("{},{},{found}\n", t.target, t.next_chunk));
@@ -399,11 +557,16 @@ impl HuntState {
     /// ```
     pub fn parse(text: &str) -> Result<Self, String> {
         let mut seed = None;
+        let mut shard = Shard::WHOLE;
         let mut targets = Vec::new();
         for row in crate::rows::rows(text) {
             let bad = |what: &str| row.error(what);
             if let Some(s) = row.text.strip_prefix("seed,") {
                 seed = Some(parse_u64(s).ok_or_else(|| bad("seed must be a number"))?);
+                continue;
+            }
+            if let Some(s) = row.text.strip_prefix("shard,") {
+                shard = s.parse().map_err(|e: String| bad(&e))?;
                 continue;
             }
             let fields: Vec<&str> = row.text.split(',').collect();
@@ -427,7 +590,11 @@ impl HuntState {
             });
         }
         let seed = seed.ok_or("the state file has no `seed,` line")?;
-        Ok(HuntState { seed, targets })
+        Ok(HuntState {
+            seed,
+            shard,
+            targets,
+        })
     }
 }
 

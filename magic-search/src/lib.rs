@@ -37,7 +37,7 @@ pub mod source;
 pub use error::SearchError;
 #[cfg(feature = "tools")]
 pub use hunt::{
-    parse_piece, tries_before, HuntJob, HuntProgress, HuntState, HuntTarget, CLIMB_CHUNK,
+    parse_piece, tries_before, HuntJob, HuntProgress, HuntState, HuntTarget, Shard, CLIMB_CHUNK,
     HUNT_CHUNK,
 };
 #[cfg(feature = "tools")]

@@ -29,7 +29,15 @@ fn scratch_dir(name: &str) -> PathBuf {
 
 #[test]
 fn every_subcommand_has_help() {
-    for sub in ["generate", "hunt", "pack", "report", "sizes", "emit-sets"] {
+    for sub in [
+        "generate",
+        "hunt",
+        "pack",
+        "merge",
+        "report",
+        "sizes",
+        "emit-sets",
+    ] {
         let (out, _) = tool(&[sub, "--help"]);
         assert!(out.contains("Usage: magic-search"), "{sub}: {out}");
     }
@@ -64,6 +72,73 @@ fn hunt_prints_magics_that_hold_and_resumes_from_its_state_file() {
     assert!(rust.contains("pub const ROOK_BITS: [u8; 64]"));
     assert!(rust.contains(&format!("{:#018x}, // b1", rows[0].1)));
     assert!(rust.contains(&format!("pub const LEN: usize = {};", 107_648 - 16 - 32)));
+}
+
+#[test]
+fn a_sharded_hunt_merges_into_what_one_run_finds() {
+    let dir = scratch_dir("shards");
+    let targets = ["bishop,b1,4", "bishop,g2,4", "bishop,a1"];
+    let mut one = vec!["hunt", "--csv"];
+    one.extend(targets);
+    let (whole, _) = tool(&one);
+    let mut states = Vec::new();
+    for i in 0..3 {
+        let state = dir.join(format!("shard-{i}.state"));
+        let state = state.to_str().unwrap().to_string();
+        let shard = format!("{i}/3");
+        let mut args = vec!["hunt", "--csv", "--shard", &shard, "--state", &state];
+        args.extend(targets);
+        tool(&args);
+        states.push(state);
+    }
+    let mut merge = vec!["merge"];
+    merge.extend(states.iter().map(String::as_str));
+    let (merged, log) = tool(&merge);
+    assert!(log.contains("3 of 3 targets found"), "{log}");
+    let merged_state = dir.join("merged.state");
+    std::fs::write(&merged_state, merged).unwrap();
+    let (resumed, _) = tool(&["hunt", "--csv", "--state", merged_state.to_str().unwrap()]);
+    assert_eq!(
+        parse_hunted_csv(&resumed).unwrap(),
+        parse_hunted_csv(&whole).unwrap()
+    );
+    // A shard's state resumes only as that shard.
+    let err = tool_fails(&["hunt", "--shard", "0/3", "--state", &states[1]]);
+    assert!(err.contains("holds shard 1/3"), "{err}");
+}
+
+#[test]
+fn a_sharded_pack_merges_into_what_one_run_packs() {
+    let dir = scratch_dir("pack-shards");
+    let common = [
+        "pack",
+        "../data/black-magics.csv",
+        "--effort",
+        "200",
+        "--restarts",
+        "4",
+    ];
+    let (whole, _) = tool(&common);
+    let mut outputs = Vec::new();
+    for shard in ["0/2", "1/2"] {
+        let mut args = common.to_vec();
+        args.extend(["--shard", shard]);
+        let (out, _) = tool(&args);
+        let path = dir.join(format!("pack-{}.csv", &shard[..1]));
+        std::fs::write(&path, out).unwrap();
+        outputs.push(path.to_str().unwrap().to_string());
+    }
+    let (merged, _) = tool(&["merge", &outputs[0], &outputs[1]]);
+    assert_eq!(merged, whole);
+    let err = tool_fails(&[
+        "pack",
+        "../data/black-magics.csv",
+        "--restarts",
+        "2",
+        "--shard",
+        "2/3",
+    ]);
+    assert!(err.contains("no restart"), "{err}");
 }
 
 #[test]

@@ -2,7 +2,7 @@
 
 use magic_search::{
     dense_fancy_set, named_set, pack, pack_dense, published_set, HuntState, HuntTarget,
-    Occupancies, Scheme, Scratch, SlotRule, SubTable,
+    Occupancies, Scheme, Scratch, Shard, SlotRule, SubTable,
 };
 
 fn targets() -> Vec<HuntTarget> {
@@ -45,6 +45,72 @@ fn a_hunt_finds_the_same_magics_however_its_rounds_are_cut() {
     let mut other = HuntState::new(10, targets());
     run(&mut other, 1);
     assert_ne!(found(&one_by_one), found(&other));
+}
+
+/// Targets each shard finds within its first few chunks.
+fn quick_targets() -> Vec<HuntTarget> {
+    ["bishop,b1,4", "bishop,a2,4", "bishop,b7,4", "bishop,h8,5"]
+        .iter()
+        .map(|t| t.parse().unwrap())
+        .collect()
+}
+
+fn shards(n: u64) -> Vec<HuntState> {
+    (0..n)
+        .map(|index| HuntState::sharded(9, quick_targets(), Shard { index, count: n }))
+        .collect()
+}
+
+#[test]
+fn merged_shards_equal_one_run() {
+    let mut whole = HuntState::new(9, quick_targets());
+    run(&mut whole, 1);
+    for n in [1, 2, 3, 5] {
+        let mut parts = shards(n);
+        for (i, part) in parts.iter_mut().enumerate() {
+            run(part, 1 + i as u64 % 3);
+        }
+        // In any order, through their state files.
+        parts.reverse();
+        let parts: Vec<HuntState> = parts
+            .iter()
+            .map(|p| HuntState::parse(&p.to_text()).unwrap())
+            .collect();
+        assert_eq!(HuntState::merge(&parts).unwrap(), whole, "{n} shards");
+    }
+}
+
+#[test]
+fn shards_stopped_early_merge_into_a_state_that_resumes_to_the_same_magics() {
+    let mut whole = HuntState::new(9, quick_targets());
+    run(&mut whole, 1);
+    let mut parts = shards(3);
+    // One round each: some targets found by one shard while another has
+    // not reached the chunks below the find.
+    for part in &mut parts {
+        part.round(1, |jobs| jobs.iter().map(|j| j.run()).collect());
+    }
+    let mut merged = HuntState::merge(&parts).unwrap();
+    assert!(merged.targets.iter().any(|t| t.found.is_none()));
+    run(&mut merged, 2);
+    assert_eq!(merged, whole);
+}
+
+#[test]
+fn shards_of_different_hunts_or_missing_ones_do_not_merge() {
+    let parts = shards(3);
+    let err = HuntState::merge(&parts[..2]).unwrap_err();
+    assert_eq!(err, "shard 2/3 is missing; merge every shard's state");
+    let twice = [parts[0].clone(), parts[0].clone(), parts[1].clone()];
+    assert_eq!(
+        HuntState::merge(&twice).unwrap_err(),
+        "shard 0/3 is given twice"
+    );
+    let mut other = parts.clone();
+    other[1].seed = 10;
+    assert!(HuntState::merge(&other)
+        .unwrap_err()
+        .contains("another hunt"));
 }
 
 #[test]

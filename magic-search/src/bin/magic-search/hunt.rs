@@ -37,6 +37,11 @@ pub struct HuntArgs {
     /// Print `piece,square,bits,magic` rows instead of Rust source.
     #[arg(long)]
     csv: bool,
+    /// Search only shard `i/n` of every target's chunks (those whose number
+    /// leaves remainder i divided by n), for a job array: run shards 0/n to
+    /// n-1/n anywhere, each with its own --state, then `merge` the states.
+    #[arg(long)]
+    shard: Option<magic_search::Shard>,
 }
 
 /// Expands `piece,square[,bits]` and `piece,all`: without bits, one fewer
@@ -141,7 +146,9 @@ pub fn hunt(args: HuntArgs) -> Result<String, String> {
         .unwrap();
     }
     eprint!("{out}");
-    if state.targets.iter().all(|t| t.found.is_none()) {
+    // A shard that found nothing has still done its part of the work.
+    let whole = state.shard == magic_search::Shard::WHOLE;
+    if whole && state.targets.iter().all(|t| t.found.is_none()) {
         let n = state.targets.len();
         return Err(format!(
             "found none of the {n} target{}; hunt longer (--time), or resume with --state",
@@ -154,7 +161,8 @@ pub fn hunt(args: HuntArgs) -> Result<String, String> {
 /// The state to start from: the state file if it exists (its targets and
 /// seed must agree with the ones given), otherwise a fresh hunt.
 fn load(args: &HuntArgs, wanted: &[HuntTarget]) -> Result<HuntState, String> {
-    let fresh = HuntState::new(args.seed, wanted.to_vec());
+    let shard = args.shard.unwrap_or(magic_search::Shard::WHOLE);
+    let fresh = HuntState::sharded(args.seed, wanted.to_vec(), shard);
     let Some(path) = &args.state else {
         return Ok(fresh);
     };
@@ -171,6 +179,13 @@ fn load(args: &HuntArgs, wanted: &[HuntTarget]) -> Result<HuntState, String> {
             path.display(),
             state.seed,
             theirs.len()
+        ));
+    }
+    if args.shard.is_some_and(|s| s != state.shard) {
+        return Err(format!(
+            "{} holds shard {} of its hunt, not {shard}; leave out --shard to resume it",
+            path.display(),
+            state.shard
         ));
     }
     Ok(state)

@@ -2,6 +2,7 @@
 //! overlapping tables and report table sizes against the records.
 
 mod hunt;
+mod merge;
 mod pack;
 mod report;
 
@@ -75,6 +76,22 @@ enum Command {
         /// Seed of the first restart.
         #[arg(long, value_parser = parse_u64, default_value_t = 0)]
         seed: u64,
+        /// Run only the restarts of shard `i/n` (those whose number leaves
+        /// remainder i divided by n), for a job array; `merge` picks the
+        /// best of the shards' outputs.
+        #[arg(long)]
+        shard: Option<magic_search::Shard>,
+    },
+    /// Combine the outputs of a sharded `hunt` (its state files) or of a
+    /// sharded `pack` into exactly what one run would have given.
+    ///
+    /// Hunt states merge into one state file, printed: resume it with
+    /// `hunt --state`, which prints the magics when every target is found.
+    /// Pack outputs: the shortest array wins, the lowest restart on ties.
+    Merge {
+        /// Every shard's state file, or every shard's pack output.
+        #[arg(required = true)]
+        files: Vec<std::path::PathBuf>,
     },
     /// Print every scheme's table size beside the published records, and
     /// write one SVG board per piece: index bits per square, this project's
@@ -128,7 +145,18 @@ fn main() -> ExitCode {
             effort,
             restarts,
             seed,
-        } => pack::pack(&file, scheme, effort, restarts, seed),
+            shard,
+        } => pack::pack(
+            &file,
+            scheme,
+            pack::Restarts {
+                effort,
+                count: restarts,
+                seed,
+                shard: shard.unwrap_or(magic_search::Shard::WHOLE),
+            },
+        ),
+        Command::Merge { files } => merge::merge(&files),
         Command::Report { svg_dir } => report::report(&svg_dir),
         Command::Sizes { seed } => sizes(seed).map_err(|e| e.to_string()),
         Command::EmitSets { data, out } => emit_sets_from(&data).and_then(|text| match out {

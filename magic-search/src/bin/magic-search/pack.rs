@@ -2,20 +2,33 @@
 
 use indicatif::{ProgressBar, ProgressStyle};
 use magic_search::{
-    pack_dense_with, parse_magics_csv, MagicSet, Occupancies, Piece, Scheme, Scratch,
+    pack_dense_with, parse_magics_csv, MagicSet, Occupancies, Piece, Scheme, Scratch, Shard,
 };
 use rayon::prelude::*;
 use std::fmt::Write as _;
 use std::path::Path;
 use std::sync::atomic::{AtomicUsize, Ordering};
 
-pub fn pack(
-    file: &Path,
-    scheme: Option<Scheme>,
-    effort: u64,
-    restarts: u64,
-    seed: u64,
-) -> Result<String, String> {
+/// The restarts a run makes: restart `r` packs with seed `seed + r`, and
+/// a shard runs the restarts `r` with `r % count == index`.
+pub struct Restarts {
+    pub effort: u64,
+    pub count: u64,
+    pub seed: u64,
+    pub shard: Shard,
+}
+
+/// The comment line naming the restart that gave a layout: `merge` breaks
+/// ties between shards with it.
+pub const RESTART_LINE: &str = "# restart ";
+
+pub fn pack(file: &Path, scheme: Option<Scheme>, runs: Restarts) -> Result<String, String> {
+    let Restarts {
+        effort,
+        count: restarts,
+        seed,
+        shard,
+    } = runs;
     let text = std::fs::read_to_string(file)
         .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
     let (magics, _offsets) =
@@ -45,13 +58,22 @@ pub fn pack(
         }
     };
     let tables = set.sub_tables();
-    let restarts = restarts.max(1);
-    let bar = ProgressBar::new(effort * restarts);
+    let mine: Vec<u64> = (0..restarts.max(1))
+        .filter(|r| r % shard.count == shard.index)
+        .collect();
+    if mine.is_empty() {
+        return Err(format!(
+            "shard {shard} has no restart of the {restarts}; give --restarts {} or more",
+            shard.count
+        ));
+    }
+    let bar = ProgressBar::new(effort * mine.len() as u64);
     if !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
         // No bar to draw: say once what the wait is for.
         eprintln!(
-            "packing {} sub-tables: {restarts} restarts of {effort} changes each",
-            tables.len()
+            "packing {} sub-tables: {} restarts of {effort} changes each",
+            tables.len(),
+            mine.len()
         );
     }
     bar.set_style(
@@ -62,19 +84,20 @@ pub fn pack(
     let best = AtomicUsize::new(usize::MAX);
     // Every restart has its own seed; the shortest wins, the first on ties,
     // so the result does not depend on the number of cores.
-    let (offsets, len) = (0..restarts)
-        .into_par_iter()
-        .map(|r| {
-            pack_dense_with(&tables, effort, seed.wrapping_add(r), |len| {
+    let (restart, (offsets, len)) = mine
+        .par_iter()
+        .map(|&r| {
+            let packed = pack_dense_with(&tables, effort, seed.wrapping_add(r), |len| {
                 bar.inc(1);
                 if best.fetch_min(len, Ordering::Relaxed) > len {
                     bar.set_message(format!("best {len} entries"));
                 }
-            })
+            });
+            (r, packed)
         })
         .collect::<Vec<_>>()
         .into_iter()
-        .min_by_key(|(_, len)| *len)
+        .min_by_key(|(r, (_, len))| (*len, *r))
         .expect("at least one restart");
     bar.finish_and_clear();
     for (i, off) in offsets.into_iter().enumerate() {
@@ -82,6 +105,12 @@ pub fn pack(
     }
     set.len = len;
     let mut out = csv_rows(&set);
+    writeln!(
+        out,
+        "{RESTART_LINE}{restart} (seed {:#x})",
+        seed.wrapping_add(restart)
+    )
+    .unwrap();
     writeln!(out, "entries {len}").unwrap();
     Ok(out)
 }

@@ -1,0 +1,72 @@
+//! `magic-search merge`: the shards of a hunt or of a pack, combined.
+
+use crate::pack::RESTART_LINE;
+use magic_search::{parse_magics_csv, HuntState};
+use std::path::PathBuf;
+
+pub fn merge(files: &[PathBuf]) -> Result<String, String> {
+    let texts = files
+        .iter()
+        .map(|f| {
+            let text = std::fs::read_to_string(f)
+                .map_err(|e| format!("cannot read {}: {e}", f.display()))?;
+            Ok((f, text))
+        })
+        .collect::<Result<Vec<_>, String>>()?;
+    let is_hunt = |text: &str| text.lines().any(|l| l.starts_with("seed,"));
+    match texts.iter().filter(|(_, t)| is_hunt(t)).count() {
+        0 => merge_packs(&texts),
+        n if n == texts.len() => merge_hunts(&texts),
+        _ => Err("give either hunt state files or pack outputs, not both".into()),
+    }
+}
+
+fn merge_hunts(texts: &[(&PathBuf, String)]) -> Result<String, String> {
+    let states = texts
+        .iter()
+        .map(|(f, text)| HuntState::parse(text).map_err(|e| format!("{}: {e}", f.display())))
+        .collect::<Result<Vec<_>, String>>()?;
+    let merged = HuntState::merge(&states)?;
+    let found = merged.targets.iter().filter(|t| t.found.is_some()).count();
+    eprintln!(
+        "{found} of {} targets found as one run would find them; \
+         save this state and resume it with `magic-search hunt --state FILE`",
+        merged.targets.len()
+    );
+    Ok(merged.to_text())
+}
+
+/// The shortest layout of all shards, the lowest restart on ties: what one
+/// run over every restart keeps.
+fn merge_packs(texts: &[(&PathBuf, String)]) -> Result<String, String> {
+    let mut best: Option<((usize, u64), &str)> = None;
+    let mut magics = None;
+    for (f, text) in texts {
+        let bad =
+            |what: &str| format!("{}: {what}; give the output of `pack --shard`", f.display());
+        let entries = text
+            .lines()
+            .find_map(|l| l.strip_prefix("entries "))
+            .and_then(|n| n.trim().parse::<usize>().ok())
+            .ok_or_else(|| bad("no `entries N` line"))?;
+        let restart = text
+            .lines()
+            .find_map(|l| l.strip_prefix(RESTART_LINE))
+            .and_then(|r| r.split_whitespace().next()?.parse::<u64>().ok())
+            .ok_or_else(|| bad("no `# restart R` line"))?;
+        let (these, _) = parse_magics_csv(text).map_err(|e| format!("{}: {e}", f.display()))?;
+        if *magics.get_or_insert(these) != these {
+            return Err(format!(
+                "{} packs other magics than {}; merge the shards of one pack",
+                f.display(),
+                texts[0].0.display()
+            ));
+        }
+        if best.is_none_or(|(key, _)| (entries, restart) < key) {
+            best = Some(((entries, restart), text));
+        }
+    }
+    let ((entries, restart), text) = best.expect("at least one file");
+    eprintln!("restart {restart} wins with {entries} entries");
+    Ok(text.to_string())
+}
