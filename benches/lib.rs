@@ -2,6 +2,12 @@
 //! boards and from real positions.
 #![deny(missing_docs)]
 
+mod working_set;
+
+pub use working_set::{
+    pass, working_set, Lookup, PressureOnly, READS_PER_LOOKUP, WORKING_SET_WORDS,
+};
+
 use magic_perft::{Color, Kind, MoveList, Position};
 use magic_search::SplitMix64;
 
