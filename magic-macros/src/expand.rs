@@ -4,7 +4,7 @@
 
 use crate::error::{Error, Result};
 use crate::table::{attack_list_bytes, table_bytes};
-use crate::validate::{Failed, Table};
+use crate::validate::{Failed, Header, Table};
 use magic_core::{Slots, DISTINCT_ATTACK_SETS};
 use magic_search::{
     magic_set_within, named_set, shipped_set, Budget, Builder, MagicSet, Scheme, SearchError,
@@ -35,12 +35,8 @@ pub fn expand(tables: Vec<std::result::Result<Table, Failed>>) -> TokenStream {
 
 fn failed(t: Table, error: Error) -> Failed {
     Failed {
-        attrs: t.attrs,
-        vis: t.vis,
-        static_token: t.static_token,
-        name: t.name,
+        header: t.header,
         scheme: Some(t.scheme),
-        krate: t.krate,
         error,
         declare: true,
     }
@@ -72,7 +68,7 @@ impl Out {
 }
 
 /// `#attrs #vis static #name: #krate::#ty<N> = ` and then `value;`.
-fn declare(t: &Failed, ty: &str, value: Out) -> TokenStream {
+fn declare(t: &Header, ty: &str, value: Out) -> TokenStream {
     Out::default()
         .tokens(t.attrs.clone())
         .tokens(t.vis.clone())
@@ -107,29 +103,20 @@ fn declare_failed(f: &Failed) -> TokenStream {
         scheme.type_name(),
         generics(scheme, shipped_set(scheme).len)
     );
-    declare(f, &ty, Out::default().tokens(error))
+    declare(&f.header, &ty, Out::default().tokens(error))
 }
 
 fn expand_table(t: &Table, budget: &Budget) -> Result<TokenStream> {
     let set = find(t, budget)?;
-    let header = Failed {
-        attrs: t.attrs.clone(),
-        vis: t.vis.clone(),
-        static_token: t.static_token.clone(),
-        name: t.name.clone(),
-        scheme: Some(t.scheme),
-        krate: t.krate.clone(),
-        error: Error::new(t.name.span(), ""),
-        declare: true,
-    };
-    let krate = || Out::default().tokens(t.krate.clone());
+    let header = &t.header;
+    let krate = || Out::default().tokens(header.krate.clone());
     let ty = t.scheme.type_name();
     let len = set.len;
     let ty_n = format!("{ty}{}", generics(t.scheme, len));
     if t.scheme.builder() == Builder::UnitStruct {
-        return Ok(declare(&header, ty, krate().code(&format!("::{ty}"))));
+        return Ok(declare(header, ty, krate().code(&format!("::{ty}"))));
     }
-    let bytes = table_bytes(&set).map_err(|e| Error::new(t.name.span(), e))?;
+    let bytes = table_bytes(&set).map_err(|e| Error::new(header.name.span(), e))?;
     let read = match t.scheme.slots() {
         Slots::PatternBytes => "u8s",
         Slots::Compressed => "u16s_from_le_bytes",
@@ -141,7 +128,7 @@ fn expand_table(t: &Table, budget: &Budget) -> Result<TokenStream> {
         .group(Delimiter::Parenthesis, bytes);
     // The list of distinct attack sets the bytes number.
     if t.scheme.slots() == Slots::PatternBytes {
-        let list = attack_list_bytes().map_err(|e| Error::new(t.name.span(), e))?;
+        let list = attack_list_bytes().map_err(|e| Error::new(header.name.span(), e))?;
         let list = Out::default().tokens([TokenTree::Literal(Literal::byte_string(&list))]);
         table = table
             .code(",")
@@ -175,7 +162,7 @@ fn expand_table(t: &Table, budget: &Budget) -> Result<TokenStream> {
             Out::default().code(&args).tokens(table.0),
         );
     let value = Out::default().code("unsafe").group(Delimiter::Brace, call);
-    Ok(declare(&header, &ty_n, value))
+    Ok(declare(header, &ty_n, value))
 }
 
 /// The magics: the shipped set or a search; a failed search points at the

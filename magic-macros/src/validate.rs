@@ -12,12 +12,20 @@ use proc_macro2::{Ident, Span, TokenStream};
 
 const KEYS: &str = "scheme, set, seed, rook_bits, bishop_bits, max_tries, crate";
 
-/// A validated request for one table.
-pub struct Table {
+/// What declares a table's `static`, made or not: the attributes,
+/// visibility, `static` and name as written, and where `magic_runtime` is.
+pub struct Header {
     pub attrs: TokenStream,
     pub vis: TokenStream,
     pub static_token: Ident,
     pub name: Ident,
+    /// The path of `magic_runtime` as the calling crate sees it.
+    pub krate: TokenStream,
+}
+
+/// A validated request for one table.
+pub struct Table {
+    pub header: Header,
     pub scheme: Scheme,
     pub seed: u64,
     pub bits: PerSquare<u8>,
@@ -26,21 +34,14 @@ pub struct Table {
     pub set: Option<&'static str>,
     /// Where a failed search points: the bits the user gave, or the name.
     pub search_span: [Span; 2],
-    /// The path of `magic_runtime` as the calling crate sees it.
-    pub krate: TokenStream,
 }
 
 /// A table that cannot be made: enough of it to declare the `static`, so
 /// that its uses do not add errors of their own, and why.
 pub struct Failed {
-    /// The attributes and visibility, as written.
-    pub attrs: TokenStream,
-    pub vis: TokenStream,
-    pub static_token: Ident,
-    pub name: Ident,
+    pub header: Header,
     /// The scheme, where it was understood.
     pub scheme: Option<Scheme>,
-    pub krate: TokenStream,
     pub error: Error,
     /// Whether to declare the `static`: not for a second table of a name.
     pub declare: bool,
@@ -58,19 +59,19 @@ pub fn validate(input: Input) -> Vec<std::result::Result<Table, Failed>> {
             .iter()
             .find(|kv| kv.key == "scheme")
             .map_or(Some(Scheme::Fancy), |kv| scheme(kv).ok());
-        let krate = match item.keys.iter().find(|kv| kv.key == "crate") {
-            Some(KeyValue {
-                value: Value::Path(path),
-                ..
-            }) => path.clone(),
-            _ => default_crate(),
+        let header = Header {
+            attrs: item.attrs.clone(),
+            vis: item.vis.clone(),
+            static_token: item.static_token.clone(),
+            name: item.name.clone(),
+            krate: match item.keys.iter().find(|kv| kv.key == "crate") {
+                Some(KeyValue {
+                    value: Value::Path(path),
+                    ..
+                }) => path.clone(),
+                _ => default_crate(),
+            },
         };
-        let header = (
-            item.attrs.clone(),
-            item.vis.clone(),
-            item.static_token.clone(),
-            item.name.clone(),
-        );
         let result = match repeated {
             true => Err(Error::new(
                 item.name.span(),
@@ -81,18 +82,11 @@ pub fn validate(input: Input) -> Vec<std::result::Result<Table, Failed>> {
             )),
             false => table(item),
         };
-        tables.push(result.map_err(|error| {
-            let (attrs, vis, static_token, name) = header;
-            Failed {
-                attrs,
-                vis,
-                static_token,
-                name,
-                scheme,
-                krate,
-                error,
-                declare: !repeated,
-            }
+        tables.push(result.map_err(|error| Failed {
+            header,
+            scheme,
+            error,
+            declare: !repeated,
         }));
     }
     tables
@@ -193,17 +187,19 @@ fn table(item: Item) -> Result<Table> {
         }
     }
     Ok(Table {
-        attrs: item.attrs,
-        vis: item.vis,
-        static_token: item.static_token,
-        name: item.name,
+        header: Header {
+            attrs: item.attrs,
+            vis: item.vis,
+            static_token: item.static_token,
+            name: item.name,
+            krate,
+        },
         scheme,
         seed,
         bits,
         max_tries,
         set,
         search_span,
-        krate,
     })
 }
 
