@@ -288,7 +288,8 @@ impl HuntProgress {
 /// let shard: Shard = "2/5".parse().unwrap();
 /// assert_eq!((shard.index, shard.count), (2, 5));
 /// assert_eq!(shard.first_from(3), 7);
-/// assert!("5/5".parse::<Shard>().is_err());
+/// assert_eq!("5/5".parse::<Shard>().unwrap_err(), "shard 5/5: with 5 shards the index runs from 0 to 4");
+/// assert!("0/0".parse::<Shard>().is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Shard {
@@ -324,10 +325,15 @@ impl core::str::FromStr for Shard {
         let (i, n) = s.split_once('/').ok_or_else(wrong)?;
         let index: u64 = i.trim().parse().map_err(|_| wrong())?;
         let count: u64 = n.trim().parse().map_err(|_| wrong())?;
-        if count == 0 || index >= count {
+        if count == 0 {
             return Err(format!(
-                "shard {index}/{count}: the index runs from 0 to {}",
-                count.max(1) - 1
+                "shard {s}: there must be at least one shard, like `0/1`"
+            ));
+        }
+        if index >= count {
+            let last = count - 1;
+            return Err(format!(
+                "shard {s}: with {count} shards the index runs from 0 to {last}"
             ));
         }
         Ok(Shard { index, count })
