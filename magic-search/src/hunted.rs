@@ -6,7 +6,7 @@ use crate::rows::{self, hex_magic};
 use crate::set::consecutive;
 use crate::{pack, relevant_mask, shipped_set, HuntTarget, MagicSet, Scheme, SlotRule};
 
-/// Reads `piece,square,bits,magic` rows, as `magic-search hunt --format csv`
+/// Reads `piece,square,bits,magic` rows, as `magic-search hunt --csv`
 /// writes them; `#` starts a comment line.
 ///
 /// ```
