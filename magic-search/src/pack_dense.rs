@@ -142,10 +142,39 @@ impl<'a> Layer<'a> {
         }
     }
 
+    /// What laying again from step `k` on changes: the order, the offsets,
+    /// and the arrays and ends after step `k`.
+    fn keep(&self, k: usize) -> Kept {
+        Kept {
+            order: self.order.clone(),
+            offsets: self.offsets.clone(),
+            snapshots: self.snapshots[k + 1..].to_vec(),
+            ends: self.ends[k + 1..].to_vec(),
+        }
+    }
+
+    /// The layout as [`keep`](Self::keep) saw it.
+    fn restore(&mut self, k: usize, kept: Kept) {
+        self.order = kept.order;
+        self.offsets = kept.offsets;
+        for (slot, saved) in self.snapshots[k + 1..].iter_mut().zip(kept.snapshots) {
+            *slot = saved;
+        }
+        self.ends[k + 1..].copy_from_slice(&kept.ends);
+    }
+
     /// The array length.
     fn len(&self) -> usize {
         self.ends[self.order.len()]
     }
+}
+
+/// A layout's state from one step on, kept to undo a change.
+struct Kept {
+    order: Vec<usize>,
+    offsets: Vec<usize>,
+    snapshots: Vec<Vec<u64>>,
+    ends: Vec<usize>,
 }
 
 /// The first order: left to right, each step the sub-table whose lowest
@@ -242,20 +271,21 @@ pub fn pack_dense_with<F: FnMut(usize)>(
         if i == j {
             continue;
         }
-        let before = layer.order.clone();
+        // Kept aside rather than laid again when the change is undone.
+        let from = i.min(j);
+        let kept = layer.keep(from);
         if rng.next_u64() & 1 == 0 {
             layer.order.swap(i, j);
         } else {
             let t = layer.order.remove(i);
             layer.order.insert(j, t);
         }
-        layer.lay_from(i.min(j));
+        layer.lay_from(from);
         let len = layer.len();
         if len <= best {
             best = len;
         } else {
-            layer.order = before;
-            layer.lay_from(i.min(j));
+            layer.restore(from, kept);
         }
     }
     let offsets = layer.offsets.iter().map(|&o| o as u32).collect();
