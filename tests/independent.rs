@@ -154,62 +154,74 @@ fn consecutive(bits: [&[u8; 64]; 2], p: usize, sq: usize) -> usize {
     all.take(p * 64 + sq).map(|&b| 1usize << b).sum()
 }
 
-#[test]
-fn the_best_fancy_set_has_92_864_entries() {
-    let bits = [&sets::BEST_FANCY_ROOK_BITS, &sets::BEST_FANCY_BISHOP_BITS];
-    let magics = [&sets::BEST_FANCY_ROOK, &sets::BEST_FANCY_BISHOP];
-    let len = total(false, |p, sq| {
+/// The length of a fancy table: per-square bits, sub-tables one after the
+/// other.
+fn fancy_total(magics: [&[u64; 64]; 2], bits: [&[u8; 64]; 2]) -> usize {
+    total(false, |p, sq| {
         let how = Index::Fancy {
             magic: magics[p][sq],
             bits: u32::from(bits[p][sq]),
         };
         (how, consecutive(bits, p, sq))
-    });
+    })
+}
+
+/// The length of a table whose sub-tables sit at given offsets, each
+/// square's magic indexing as `index` says.
+fn placed_total(
+    postmasked: bool,
+    index: fn(u64) -> Index,
+    magics: [&[u64; 64]; 2],
+    offsets: [&[u32; 64]; 2],
+) -> usize {
+    total(postmasked, |p, sq| {
+        (index(magics[p][sq]), offsets[p][sq] as usize)
+    })
+}
+
+#[test]
+fn the_best_fancy_set_has_92_864_entries() {
+    let len = fancy_total(
+        [&sets::BEST_FANCY_ROOK, &sets::BEST_FANCY_BISHOP],
+        [&sets::BEST_FANCY_ROOK_BITS, &sets::BEST_FANCY_BISHOP_BITS],
+    );
     assert_eq!(len, 92_864);
     assert_eq!(sets::BEST_FANCY_LEN, len);
 }
 
 #[test]
 fn the_dense_fancy_set_is_what_it_says() {
-    let bits = [&sets::DENSE_FANCY_ROOK_BITS, &sets::DENSE_FANCY_BISHOP_BITS];
-    let magics = [&sets::DENSE_FANCY_ROOK, &sets::DENSE_FANCY_BISHOP];
-    let len = total(false, |p, sq| {
-        let how = Index::Fancy {
-            magic: magics[p][sq],
-            bits: u32::from(bits[p][sq]),
-        };
-        (how, consecutive(bits, p, sq))
-    });
+    let len = fancy_total(
+        [&sets::DENSE_FANCY_ROOK, &sets::DENSE_FANCY_BISHOP],
+        [&sets::DENSE_FANCY_ROOK_BITS, &sets::DENSE_FANCY_BISHOP_BITS],
+    );
     assert_eq!(sets::DENSE_FANCY_LEN, len);
 }
 
 #[test]
 fn the_best_shared_set_is_what_it_says() {
-    let magics = [&sets::BEST_SHARED_ROOK, &sets::BEST_SHARED_BISHOP];
-    let offsets = [
-        &sets::BEST_SHARED_ROOK_OFFSETS,
-        &sets::BEST_SHARED_BISHOP_OFFSETS,
-    ];
-    let len = total(true, |p, sq| {
-        let how = Index::ShiftInMagic {
-            magic: magics[p][sq],
-        };
-        (how, offsets[p][sq] as usize)
-    });
+    let len = placed_total(
+        true,
+        |magic| Index::ShiftInMagic { magic },
+        [&sets::BEST_SHARED_ROOK, &sets::BEST_SHARED_BISHOP],
+        [
+            &sets::BEST_SHARED_ROOK_OFFSETS,
+            &sets::BEST_SHARED_BISHOP_OFFSETS,
+        ],
+    );
     assert_eq!(sets::BEST_SHARED_LEN, len);
     assert!(len * 8 < 65_536 * 8, "{len}");
 }
 
 #[test]
 fn the_black_sets_are_what_they_say() {
-    let magics = [&sets::BLACK_ROOK, &sets::BLACK_BISHOP];
-    let len = |offsets: [&[u32; 64]; 2]| {
-        total(false, |p, sq| {
-            let how = Index::Black {
-                magic: magics[p][sq],
-            };
-            (how, offsets[p][sq] as usize)
-        })
+    let len = |offsets| {
+        placed_total(
+            false,
+            |magic| Index::Black { magic },
+            [&sets::BLACK_ROOK, &sets::BLACK_BISHOP],
+            offsets,
+        )
     };
     let published = len([&sets::BLACK_ROOK_OFFSETS, &sets::BLACK_BISHOP_OFFSETS]);
     let repacked = len([
@@ -226,37 +238,29 @@ fn the_black_sets_are_what_they_say() {
 
 #[test]
 fn the_fixed_shift_set_is_what_it_says() {
-    let magics = [&sets::FIXED_SHIFT_ROOK, &sets::FIXED_SHIFT_BISHOP];
-    let offsets = [
-        &sets::FIXED_SHIFT_ROOK_OFFSETS,
-        &sets::FIXED_SHIFT_BISHOP_OFFSETS,
-    ];
-    let len = total(false, |p, sq| {
-        let how = Index::FixedShift {
-            magic: magics[p][sq],
-        };
-        (how, offsets[p][sq] as usize)
-    });
+    let len = placed_total(
+        false,
+        |magic| Index::FixedShift { magic },
+        [&sets::FIXED_SHIFT_ROOK, &sets::FIXED_SHIFT_BISHOP],
+        [
+            &sets::FIXED_SHIFT_ROOK_OFFSETS,
+            &sets::FIXED_SHIFT_BISHOP_OFFSETS,
+        ],
+    );
     assert_eq!(len, 88_772);
     assert_eq!(sets::FIXED_SHIFT_LEN, len);
 }
 
 #[test]
 fn the_checker_catches_a_wrong_magic() {
-    let bits = [&sets::BEST_FANCY_ROOK_BITS, &sets::BEST_FANCY_BISHOP_BITS];
+    // The e7 rook's record magic on d7.
+    let mut rook = sets::BEST_FANCY_ROOK;
+    rook[51] = rook[52];
     let caught = std::panic::catch_unwind(|| {
-        total(false, |p, sq| {
-            // The e7 rook's record magic on d7.
-            let magic = match (p, sq) {
-                (0, 51) => sets::BEST_FANCY_ROOK[52],
-                _ => [&sets::BEST_FANCY_ROOK, &sets::BEST_FANCY_BISHOP][p][sq],
-            };
-            let how = Index::Fancy {
-                magic,
-                bits: u32::from(bits[p][sq]),
-            };
-            (how, consecutive(bits, p, sq))
-        })
+        fancy_total(
+            [&rook, &sets::BEST_FANCY_BISHOP],
+            [&sets::BEST_FANCY_ROOK_BITS, &sets::BEST_FANCY_BISHOP_BITS],
+        )
     });
     assert!(caught.is_err());
 }
