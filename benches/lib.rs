@@ -2,6 +2,9 @@
 //! boards and from real positions.
 #![deny(missing_docs)]
 
+#[cfg(feature = "peers")]
+pub mod peers;
+pub mod pressure_tables;
 mod working_set;
 
 pub use working_set::{

@@ -7,9 +7,7 @@ use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criteri
 use magic_benches::{position_lookups, random_lookups};
 use magic_runtime::{attacks_by_ray_walk, magic_tables, Piece, Sliders};
 
-#[path = "../magic-perft/tests/peers/mod.rs"]
-mod peers;
-use peers::{CozySliders as Cozy, ShakmatySliders as Shakmaty};
+use magic_benches::peers::{ChessSliders, CozySliders as Cozy, ShakmatySliders as Shakmaty};
 
 magic_tables! {
     static FANCY { scheme = fancy }
@@ -34,29 +32,6 @@ impl Sliders for RayWalk {
     }
     fn bishop(&self, sq: usize, occ: u64) -> u64 {
         attacks_by_ray_walk(Piece::Bishop, sq, occ)
-    }
-}
-
-/// The `chess` crate's slider moves (magics from a build script).
-struct ChessCrate;
-impl Sliders for ChessCrate {
-    #[inline(always)]
-    fn rook(&self, sq: usize, occ: u64) -> u64 {
-        // SAFETY: benchmark squares are below 64.
-        chess::get_rook_moves(
-            unsafe { chess::Square::new(sq as u8) },
-            chess::BitBoard(occ),
-        )
-        .0
-    }
-    #[inline(always)]
-    fn bishop(&self, sq: usize, occ: u64) -> u64 {
-        // SAFETY: as above.
-        chess::get_bishop_moves(
-            unsafe { chess::Square::new(sq as u8) },
-            chess::BitBoard(occ),
-        )
-        .0
     }
 }
 
@@ -169,7 +144,7 @@ fn lookups(c: &mut Criterion) {
     bench_all(c, &inputs, "hyperbola", &HYPERBOLA);
     bench_all(c, &inputs, "peer:shakmaty", &Shakmaty);
     bench_all(c, &inputs, "peer:cozy-chess", &Cozy);
-    bench_all(c, &inputs, "peer:chess", &ChessCrate);
+    bench_all(c, &inputs, "peer:chess", &ChessSliders);
     bench_all(c, &inputs, "ray_walk", &RayWalk);
 }
 

@@ -11,24 +11,10 @@
 
 use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
 use magic_benches::{pass, position_lookups, working_set, Lookup, PressureOnly};
-use magic_runtime::{magic_tables, Sliders};
+use magic_runtime::Sliders;
 
-#[path = "../magic-perft/tests/peers/mod.rs"]
-mod peers;
-use peers::{CozySliders as Cozy, ShakmatySliders as Shakmaty};
-
-magic_tables! {
-    static FANCY { scheme = fancy }
-    static BEST_FANCY { scheme = fancy, set = best }
-    static PLAIN { scheme = plain }
-    static BEST_SHARED { scheme = shared, set = best }
-    static FIXED_SHIFT { scheme = fixed_shift }
-    static BLACK { scheme = black }
-    static BEST_BYTE_LOOKUP { scheme = byte_lookup, set = best }
-    static PEXT { scheme = pext }
-    static PEXT_PDEP { scheme = pext_pdep }
-    static HYPERBOLA { scheme = hyperbola }
-}
+use magic_benches::peers::{CozySliders as Cozy, ShakmatySliders as Shakmaty};
+use magic_benches::pressure_tables::*;
 
 /// A benchmark input: its name, the lookup, and the (square, occupancy)
 /// pairs.

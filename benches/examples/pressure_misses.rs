@@ -7,22 +7,10 @@
 //! and a checksum.
 
 use magic_benches::{pass, position_lookups, working_set, Lookup, PressureOnly};
-use magic_runtime::{magic_tables, Sliders};
+use magic_runtime::Sliders;
 
-#[path = "../../magic-perft/tests/peers/mod.rs"]
-mod peers;
-
-magic_tables! {
-    static FANCY { scheme = fancy }
-    static BEST_FANCY { scheme = fancy, set = best }
-    static PLAIN { scheme = plain }
-    static BEST_SHARED { scheme = shared, set = best }
-    static FIXED_SHIFT { scheme = fixed_shift }
-    static BLACK { scheme = black }
-    static BEST_BYTE_LOOKUP { scheme = byte_lookup, set = best }
-    static PEXT_PDEP { scheme = pext_pdep }
-    static HYPERBOLA { scheme = hyperbola }
-}
+use magic_benches::peers::{CozySliders, ShakmatySliders};
+use magic_benches::pressure_tables::*;
 
 /// Rook, bishop and queen passes over the positions' lookups.
 fn run<S: Sliders>(s: &S, passes: usize) -> (usize, u64) {
@@ -57,11 +45,14 @@ fn main() {
         Some("byte_lookup-best") => run(&BEST_BYTE_LOOKUP, passes),
         Some("pext_pdep") => run(&PEXT_PDEP, passes),
         Some("hyperbola") => run(&HYPERBOLA, passes),
-        Some("shakmaty") => run(&peers::ShakmatySliders, passes),
-        Some("cozy-chess") => run(&peers::CozySliders, passes),
+        Some("shakmaty") => run(&ShakmatySliders, passes),
+        Some("cozy-chess") => run(&CozySliders, passes),
         other => {
             eprintln!(
-                "error: unknown scheme {other:?}; see scripts/pressure-misses.sh for the names"
+                "error: unknown scheme `{}`; use one of pressure-only, fancy, fancy-best, plain, \
+                 shared-best, fixed_shift, black, byte_lookup-best, pext_pdep, hyperbola, \
+                 shakmaty, cozy-chess",
+                other.unwrap_or_default()
             );
             std::process::exit(2);
         }

@@ -1,5 +1,5 @@
 //! The peer crates behind the `Sliders` trait and cozy-chess's perft: shared
-//! by the oracle test, the perft benchmark and the lookup benchmark.
+//! by the oracle test and the perft benchmark.
 #![allow(dead_code)] // each user takes what it needs
 
 use magic_runtime::Sliders;
