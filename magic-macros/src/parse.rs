@@ -108,6 +108,19 @@ impl Cursor {
         matches!(self.peek(), Some(TokenTree::Group(g)) if g.delimiter() == delimiter)
     }
 
+    /// The next token, when it is an identifier `accept` takes; otherwise
+    /// `message`, at that token.
+    fn ident(&mut self, accept: impl Fn(&Ident) -> bool, message: &str) -> Result<Ident> {
+        match self.peek() {
+            Some(TokenTree::Ident(i)) if accept(i) => {
+                let i = i.clone();
+                self.bump();
+                Ok(i)
+            }
+            _ => Err(Error::new(self.span(), message)),
+        }
+    }
+
     fn bump(&mut self) -> TokenTree {
         self.pos += 1;
         self.tokens[self.pos - 1].clone()
@@ -178,26 +191,8 @@ fn item(c: &mut Cursor) -> Result<Item> {
             vis.extend([c.bump()]);
         }
     }
-    let static_token = match c.peek() {
-        Some(TokenTree::Ident(i)) if i == "static" => i.clone(),
-        _ => {
-            return Err(Error::new(
-                c.span(),
-                format!("expected `static`, {EXAMPLE}"),
-            ))
-        }
-    };
-    c.bump();
-    let name = match c.peek() {
-        Some(TokenTree::Ident(i)) => i.clone(),
-        _ => {
-            return Err(Error::new(
-                c.span(),
-                format!("expected the table's name, {EXAMPLE}"),
-            ))
-        }
-    };
-    c.bump();
+    let static_token = c.ident(|i| i == "static", &format!("expected `static`, {EXAMPLE}"))?;
+    let name = c.ident(|_| true, &format!("expected the table's name, {EXAMPLE}"))?;
     let body = match c.peek() {
         Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Brace => g.clone(),
         _ => {
@@ -219,16 +214,7 @@ fn item(c: &mut Cursor) -> Result<Item> {
 
 fn key_value(c: &mut Cursor) -> Result<KeyValue> {
     // `crate` is a keyword, and an identifier here like any other key.
-    let key = match c.peek() {
-        Some(TokenTree::Ident(i)) => i.clone(),
-        _ => {
-            return Err(Error::new(
-                c.span(),
-                "expected a key, like `scheme = fancy`",
-            ))
-        }
-    };
-    c.bump();
+    let key = c.ident(|_| true, "expected a key, like `scheme = fancy`")?;
     let example = match key.to_string().as_str() {
         "scheme" => "scheme = fancy",
         "set" => "set = best",
