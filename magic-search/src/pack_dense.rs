@@ -18,6 +18,9 @@ struct Shape {
     anchor: usize,
     /// The first used slot.
     first: usize,
+    /// Used slots spread over the sub-table, checked for a block of 64
+    /// offsets at once before any offset is checked in full.
+    probes: Vec<usize>,
     /// One past the last used slot.
     len: usize,
     count: usize,
@@ -33,8 +36,11 @@ impl Shape {
         let anchor = (0..words.len())
             .max_by_key(|&w| (words[w].count_ones(), core::cmp::Reverse(w)))
             .unwrap_or(0);
+        let used: Vec<usize> = (0..len).filter(|&i| t.entries[i] != 0).collect();
+        let step = used.len().div_ceil(PROBES).max(1);
         Shape {
-            first: t.entries.iter().position(|&a| a != 0).unwrap_or(0),
+            first: used.first().copied().unwrap_or(0),
+            probes: used.iter().step_by(step).copied().collect(),
             count: words.iter().map(|w| w.count_ones() as usize).sum(),
             anchor,
             words,
@@ -68,25 +74,32 @@ fn fits(bits: &[u64], shape: &Shape, offset: usize) -> bool {
             .all(|(w, &tw)| tw == 0 || window(bits, offset + 64 * w) & tw == 0)
 }
 
-/// The lowest offset at which `shape` fits, trying only offsets that put
-/// its first used slot on a free slot.
+/// The lowest offset from `from` on at which `shape` fits. Offsets are
+/// taken 64 at a time: each probe rules out, in one step, the offsets that
+/// put it on a used slot, and only those left are checked in full.
 fn lowest(bits: &[u64], shape: &Shape, from: usize) -> usize {
-    let mut p = from + shape.first;
+    let mut base = from;
     loop {
-        let mut w = p / 64;
-        let mut free = !bits.get(w).copied().unwrap_or(0) & (!0u64 << (p % 64));
-        while free == 0 {
-            w += 1;
-            free = !bits.get(w).copied().unwrap_or(0);
+        let mut left = !0u64;
+        for &s in &shape.probes {
+            left &= !window(bits, base + s);
+            if left == 0 {
+                break;
+            }
         }
-        p = w * 64 + free.trailing_zeros() as usize;
-        let offset = p - shape.first;
-        if fits(bits, shape, offset) {
-            return offset;
+        while left != 0 {
+            let offset = base + left.trailing_zeros() as usize;
+            if fits(bits, shape, offset) {
+                return offset;
+            }
+            left &= left - 1;
         }
-        p += 1;
+        base += 64;
     }
 }
+
+/// How many used slots of a sub-table probe a block of offsets.
+const PROBES: usize = 16;
 
 fn place(bits: &mut Vec<u64>, shape: &Shape, offset: usize) {
     let need = (offset + shape.len).div_ceil(64) + 1;
@@ -104,7 +117,8 @@ fn place(bits: &mut Vec<u64>, shape: &Shape, offset: usize) {
 }
 
 /// Lays sub-tables in a given order, keeping the array after every step so
-/// that a changed order is laid again only from the first change on.
+/// that a changed order is laid again only from the first change on, and
+/// only until the array is again what it was.
 struct Layer<'a> {
     shapes: &'a [Shape],
     order: Vec<usize>,
@@ -123,44 +137,53 @@ impl<'a> Layer<'a> {
             offsets: vec![0; n],
             ends: vec![0; n + 1],
         };
-        layer.lay_from(0);
+        let mut first = layer.keep(0);
+        layer.lay_from(0, n, &mut first);
         layer
     }
 
-    fn lay_from(&mut self, k: usize) {
+    /// Lays the order again from step `k` on, where the steps after `last`
+    /// lay the same sub-tables as before: once the array after such a step
+    /// is what it was, so is every later step, and laying stops. The
+    /// arrays it replaces go to `kept`.
+    fn lay_from(&mut self, k: usize, last: usize, kept: &mut Kept) {
         for i in k..self.order.len() {
             let t = self.order[i];
             let shape = &self.shapes[t];
             let offset = lowest(&self.snapshots[i], shape, 0);
-            let mut next = core::mem::take(&mut self.snapshots[i + 1]);
-            next.clear();
-            next.extend_from_slice(&self.snapshots[i]);
+            let mut next = self.snapshots[i].clone();
             place(&mut next, shape, offset);
-            self.snapshots[i + 1] = next;
+            if i >= last && same_slots(&next, &self.snapshots[i + 1]) {
+                return;
+            }
+            kept.snapshots
+                .push((i + 1, core::mem::replace(&mut self.snapshots[i + 1], next)));
             self.offsets[t] = offset;
             self.ends[i + 1] = self.ends[i].max(offset + shape.len);
         }
     }
 
-    /// What laying again from step `k` on changes: the order, the offsets,
-    /// and the arrays and ends after step `k`.
+    /// What laying again from step `k` on may change: the order, the
+    /// offsets and the ends after step `k`; the arrays it replaces are
+    /// added as they are replaced.
     fn keep(&self, k: usize) -> Kept {
         Kept {
+            from: k,
             order: self.order.clone(),
             offsets: self.offsets.clone(),
-            snapshots: self.snapshots[k + 1..].to_vec(),
+            snapshots: Vec::new(),
             ends: self.ends[k + 1..].to_vec(),
         }
     }
 
     /// The layout as [`keep`](Self::keep) saw it.
-    fn restore(&mut self, k: usize, kept: Kept) {
+    fn restore(&mut self, kept: Kept) {
         self.order = kept.order;
         self.offsets = kept.offsets;
-        for (slot, saved) in self.snapshots[k + 1..].iter_mut().zip(kept.snapshots) {
-            *slot = saved;
+        for (step, saved) in kept.snapshots {
+            self.snapshots[step] = saved;
         }
-        self.ends[k + 1..].copy_from_slice(&kept.ends);
+        self.ends[kept.from + 1..].copy_from_slice(&kept.ends);
     }
 
     /// The array length.
@@ -169,11 +192,20 @@ impl<'a> Layer<'a> {
     }
 }
 
+/// Whether two arrays use the same slots: they may differ in how many
+/// unused words they end with.
+fn same_slots(a: &[u64], b: &[u64]) -> bool {
+    let n = a.len().min(b.len());
+    a[..n] == b[..n] && a[n..].iter().chain(&b[n..]).all(|&w| w == 0)
+}
+
 /// A layout's state from one step on, kept to undo a change.
 struct Kept {
+    from: usize,
     order: Vec<usize>,
     offsets: Vec<usize>,
-    snapshots: Vec<Vec<u64>>,
+    /// The arrays replaced, with the step they followed.
+    snapshots: Vec<(usize, Vec<u64>)>,
     ends: Vec<usize>,
 }
 
@@ -272,20 +304,20 @@ pub fn pack_dense_with<F: FnMut(usize)>(
             continue;
         }
         // Kept aside rather than laid again when the change is undone.
-        let from = i.min(j);
-        let kept = layer.keep(from);
+        let (from, last) = (i.min(j), i.max(j));
+        let mut kept = layer.keep(from);
         if rng.next_u64() & 1 == 0 {
             layer.order.swap(i, j);
         } else {
             let t = layer.order.remove(i);
             layer.order.insert(j, t);
         }
-        layer.lay_from(from);
+        layer.lay_from(from, last, &mut kept);
         let len = layer.len();
         if len <= best {
             best = len;
         } else {
-            layer.restore(from, kept);
+            layer.restore(kept);
         }
     }
     let offsets = layer.offsets.iter().map(|&o| o as u32).collect();
@@ -294,3 +326,74 @@ pub fn pack_dense_with<F: FnMut(usize)>(
 
 /// How far in the order one change moves a sub-table.
 const REACH: usize = 30;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::{published_set, Scheme};
+
+    fn black_shapes() -> Vec<Shape> {
+        let set = published_set(Scheme::Black).expect("the published black set");
+        set.sub_tables().iter().map(Shape::new).collect()
+    }
+
+    /// The lowest fit found by probing blocks of offsets is the first offset
+    /// that fits, tried one by one.
+    #[test]
+    fn lowest_is_the_first_offset_that_fits() {
+        let shapes = black_shapes();
+        let mut rng = SplitMix64::new(7);
+        for round in 0..40 {
+            // Arrays from sparse to nearly full.
+            let fill = round % 8;
+            let bits: Vec<u64> = (0..1500)
+                .map(|_| (0..fill).fold(0, |w, _| w | rng.next_u64()))
+                .collect();
+            for (t, shape) in shapes.iter().enumerate().step_by(5) {
+                let from = (rng.next_u64() % 50_000) as usize;
+                let first = (from..)
+                    .find(|&o| fits(&bits, shape, o))
+                    .expect("fits past the end");
+                assert_eq!(
+                    lowest(&bits, shape, from),
+                    first,
+                    "round {round}, sub-table {t}"
+                );
+            }
+        }
+    }
+
+    /// Laying again only until the array is what it was gives the layout of
+    /// laying the whole order, and an undone change gives the layout back.
+    #[test]
+    fn a_change_lays_what_the_whole_order_lays() {
+        let shapes = black_shapes();
+        let n = shapes.len();
+        let mut layer = Layer::new(&shapes, (0..n).collect());
+        let mut rng = SplitMix64::new(3);
+        for _ in 0..60 {
+            let (i, j) = (
+                (rng.next_u64() % n as u64) as usize,
+                (rng.next_u64() % n as u64) as usize,
+            );
+            let (from, last) = (i.min(j), i.max(j));
+            let before = (layer.order.clone(), layer.offsets.clone(), layer.len());
+            let mut kept = layer.keep(from);
+            layer.order.swap(i, j);
+            layer.lay_from(from, last, &mut kept);
+            let whole = Layer::new(&shapes, layer.order.clone());
+            assert_eq!((&layer.offsets, layer.len()), (&whole.offsets, whole.len()));
+            if rng.next_u64() & 1 == 0 {
+                layer.restore(kept);
+                assert_eq!(
+                    (layer.order.clone(), layer.offsets.clone(), layer.len()),
+                    before
+                );
+                let again = Layer::new(&shapes, layer.order.clone());
+                for (a, b) in layer.snapshots.iter().zip(&again.snapshots) {
+                    assert!(same_slots(a, b));
+                }
+            }
+        }
+    }
+}
