@@ -50,7 +50,7 @@ pub use magic_core::{
 pub use named::{dense_fancy_set, named_set, repacked_black_set, set_schemes, SET_NAMES};
 pub use pack::{pack, pack_within, SubTable, PACK_ATTEMPT_COST};
 #[cfg(feature = "tools")]
-pub use pack_dense::{pack_dense, pack_dense_with};
+pub use pack_dense::{layout_len, pack_dense, pack_dense_with};
 #[cfg(feature = "tools")]
 pub use published::{parse as parse_magics_csv, published_set, set_from_magics_csv};
 pub use rng::SplitMix64;

@@ -245,12 +245,57 @@ fn left_to_right(shapes: &[Shape], block: usize) -> Vec<usize> {
     order
 }
 
+/// The array length of a layout: `offsets` (in input order) place every
+/// sub-table with none of its used slots on another's. `None` when they
+/// do not, or when an offset lies past all the sub-tables laid end to end.
+///
+/// ```
+/// use magic_search::{layout_len, published_set, Scheme};
+/// let set = published_set(Scheme::Black).unwrap();
+/// let offsets: Vec<u32> = set.offsets.iter().flatten().copied().collect();
+/// assert_eq!(layout_len(&set.sub_tables(), &offsets), Some(87_988));
+/// assert_eq!(layout_len(&set.sub_tables(), &[0; 128]), None);
+/// ```
+pub fn layout_len(tables: &[SubTable], offsets: &[u32]) -> Option<usize> {
+    let shapes: Vec<Shape> = tables.iter().map(Shape::new).collect();
+    is_layout(&shapes, offsets).then(|| {
+        let end = |(shape, &offset): (&Shape, &u32)| offset as usize + shape.len;
+        shapes.iter().zip(offsets).map(end).max().unwrap_or(0)
+    })
+}
+
+/// Whether `offsets` place every sub-table, none on another's used slots,
+/// within all of them laid end to end.
+fn is_layout(shapes: &[Shape], offsets: &[u32]) -> bool {
+    let span: usize = shapes.iter().map(|s| s.len).sum();
+    let mut bits = Vec::new();
+    offsets.len() == shapes.len()
+        && shapes.iter().zip(offsets).all(|(shape, &offset)| {
+            let offset = offset as usize;
+            let fit = offset <= span && fits(&bits, shape, offset);
+            if fit {
+                place(&mut bits, shape, offset);
+            }
+            fit
+        })
+}
+
+/// The order of a layout: its sub-tables by their first used slot.
+fn order_of(shapes: &[Shape], offsets: &[u32]) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..shapes.len()).collect();
+    order.sort_by_key(|&t| (offsets[t] as usize + shapes[t].first, t));
+    order
+}
+
 /// Packs fixed-shift or black-magic sub-tables (exact sharing) densely:
 /// a left-to-right layout, then `effort` seeded changes of the order (a
 /// swap, or a move of one sub-table, over at most 30 places), each kept
 /// when the array gets no longer: equal lengths are kept too, so the
 /// search walks across plateaus. The seed also picks the block size of the first layout, so that
 /// restarts with consecutive seeds start from different layouts.
+///
+/// [`pack_dense_with`] can start instead from a layout of one's own, such
+/// as the offsets a magics file comes with.
 /// Deterministic for a given `effort` and `seed`. Returns each sub-table's
 /// offset, in input order, and the array length.
 ///
@@ -262,21 +307,32 @@ fn left_to_right(shapes: &[Shape], block: usize) -> Vec<usize> {
 /// assert!(len < 95_000);
 /// ```
 pub fn pack_dense(tables: &[SubTable], effort: u64, seed: u64) -> (Vec<u32>, usize) {
-    pack_dense_with(tables, effort, seed, |_| {})
+    pack_dense_with(tables, None, effort, seed, |_| {})
 }
 
-/// [`pack_dense`], calling `step` with the best length so far after each of
-/// the `effort` changes: for a progress bar.
+/// [`pack_dense`], starting from the layout `start` when it is one (the
+/// sub-tables laid again in the order of their first used slots; offsets
+/// that put a sub-table on another's used slots are ignored), and calling
+/// `step` with the best length so far after each of the `effort` changes:
+/// for a progress bar.
 ///
 /// ```
 /// use magic_search::{pack_dense, pack_dense_with, published_set, Scheme};
-/// let tables = published_set(Scheme::Black).unwrap().sub_tables();
+/// let set = published_set(Scheme::Black).unwrap();
+/// let tables = set.sub_tables();
 /// let mut steps = 0;
-/// let packed = pack_dense_with(&tables, 3, 0, |_| steps += 1);
+/// let packed = pack_dense_with(&tables, None, 3, 0, |_| steps += 1);
 /// assert_eq!((steps, packed), (3, pack_dense(&tables, 3, 0)));
+///
+/// // From the published layout (87,988 entries), no change is needed to
+/// // come out shorter.
+/// let published: Vec<u32> = set.offsets.iter().flatten().copied().collect();
+/// let (_, len) = pack_dense_with(&tables, Some(&published), 0, 0, |_| {});
+/// assert!(len < 87_988);
 /// ```
 pub fn pack_dense_with<F: FnMut(usize)>(
     tables: &[SubTable],
+    start: Option<&[u32]>,
     effort: u64,
     seed: u64,
     mut step: F,
@@ -287,7 +343,11 @@ pub fn pack_dense_with<F: FnMut(usize)>(
         return (Vec::new(), 0);
     }
     let block = [1024, 256, 512, 2048][(seed % 4) as usize];
-    let mut layer = Layer::new(&shapes, left_to_right(&shapes, block));
+    let order = match start.filter(|offsets| is_layout(&shapes, offsets)) {
+        Some(offsets) => order_of(&shapes, offsets),
+        None => left_to_right(&shapes, block),
+    };
+    let mut layer = Layer::new(&shapes, order);
     let mut best = layer.len();
     let mut rng = SplitMix64::new(seed);
     let below = |rng: &mut SplitMix64, n: usize| (rng.next_u64() % n as u64) as usize;

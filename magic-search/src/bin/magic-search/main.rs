@@ -59,8 +59,10 @@ enum Command {
     /// sub-tables overlap in one short shared array.
     ///
     /// Reads `piece,square,magic,offset` rows (the data files' format, or
-    /// the output of `generate --csv` or of `pack` itself), ignores the
-    /// offsets, and prints the new rows, then `entries N` as the last line.
+    /// the output of `generate --csv` or of `pack` itself) and prints the
+    /// new rows, then `entries N` as the last line. When the file's offsets
+    /// place the sub-tables without overlap, every restart starts from that
+    /// layout, so that packing a packed file again only shortens it.
     Pack {
         /// The magics file.
         file: std::path::PathBuf,
@@ -81,6 +83,9 @@ enum Command {
         /// best of the shards' outputs.
         #[arg(long)]
         shard: Option<magic_search::Shard>,
+        /// Ignore the file's offsets: start from a left-to-right layout.
+        #[arg(long)]
+        fresh: bool,
     },
     /// Combine the outputs of a sharded `hunt` (its state files) or of a
     /// sharded `pack` into exactly what one run would have given.
@@ -146,6 +151,7 @@ fn main() -> ExitCode {
             restarts,
             seed,
             shard,
+            fresh,
         } => pack::pack(
             &file,
             scheme,
@@ -154,6 +160,7 @@ fn main() -> ExitCode {
                 count: restarts,
                 seed,
                 shard: shard.unwrap_or(magic_search::Shard::WHOLE),
+                fresh,
             },
         ),
         Command::Merge { files } => merge::merge(&files),

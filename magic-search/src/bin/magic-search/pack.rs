@@ -2,7 +2,8 @@
 
 use indicatif::{ProgressBar, ProgressStyle};
 use magic_search::{
-    pack_dense_with, parse_magics_csv, MagicSet, Occupancies, Piece, Scheme, Scratch, Shard,
+    layout_len, pack_dense_with, parse_magics_csv, MagicSet, Occupancies, Piece, Scheme, Scratch,
+    Shard,
 };
 use rayon::prelude::*;
 use std::fmt::Write as _;
@@ -16,6 +17,8 @@ pub struct Restarts {
     pub count: u64,
     pub seed: u64,
     pub shard: Shard,
+    /// Start left to right rather than from the file's layout.
+    pub fresh: bool,
 }
 
 /// The comment line naming the restart that gave a layout: `merge` breaks
@@ -28,10 +31,11 @@ pub fn pack(file: &Path, scheme: Option<Scheme>, runs: Restarts) -> Result<Strin
         count: restarts,
         seed,
         shard,
+        fresh,
     } = runs;
     let text = std::fs::read_to_string(file)
         .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
-    let (magics, _offsets) =
+    let (magics, offsets) =
         parse_magics_csv(&text).map_err(|e| format!("{}: {e}", file.display()))?;
     let mut set = match scheme {
         Some(s @ (Scheme::FixedShift | Scheme::Black)) => {
@@ -58,6 +62,12 @@ pub fn pack(file: &Path, scheme: Option<Scheme>, runs: Restarts) -> Result<Strin
         }
     };
     let tables = set.sub_tables();
+    // The file's own layout, if it is one, is where every restart starts.
+    let layout: Vec<u32> = offsets.iter().flatten().copied().collect();
+    let start = match fresh {
+        false => layout_len(&tables, &layout).map(|len| (layout.as_slice(), len)),
+        true => None,
+    };
     let mine: Vec<u64> = (0..restarts.max(1))
         .filter(|r| r % shard.count == shard.index)
         .collect();
@@ -70,8 +80,12 @@ pub fn pack(file: &Path, scheme: Option<Scheme>, runs: Restarts) -> Result<Strin
     let bar = ProgressBar::new(effort * mine.len() as u64);
     if !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
         // No bar to draw: say once what the wait is for.
+        let from = match start {
+            Some((_, len)) => format!("the file's layout ({len} entries)"),
+            None => "a left-to-right layout".to_string(),
+        };
         eprintln!(
-            "packing {} sub-tables: {} restarts of {effort} changes each",
+            "packing {} sub-tables from {from}: {} restarts of {effort} changes each",
             tables.len(),
             mine.len()
         );
@@ -87,12 +101,18 @@ pub fn pack(file: &Path, scheme: Option<Scheme>, runs: Restarts) -> Result<Strin
     let (restart, (offsets, len)) = mine
         .par_iter()
         .map(|&r| {
-            let packed = pack_dense_with(&tables, effort, seed.wrapping_add(r), |len| {
-                bar.inc(1);
-                if best.fetch_min(len, Ordering::Relaxed) > len {
-                    bar.set_message(format!("best {len} entries"));
-                }
-            });
+            let packed = pack_dense_with(
+                &tables,
+                start.map(|(l, _)| l),
+                effort,
+                seed.wrapping_add(r),
+                |len| {
+                    bar.inc(1);
+                    if best.fetch_min(len, Ordering::Relaxed) > len {
+                        bar.set_message(format!("best {len} entries"));
+                    }
+                },
+            );
             (r, packed)
         })
         .collect::<Vec<_>>()
