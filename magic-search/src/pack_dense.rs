@@ -258,10 +258,7 @@ fn left_to_right(shapes: &[Shape], block: usize) -> Vec<usize> {
 /// ```
 pub fn layout_len(tables: &[SubTable], offsets: &[u32]) -> Option<usize> {
     let shapes: Vec<Shape> = tables.iter().map(Shape::new).collect();
-    is_layout(&shapes, offsets).then(|| {
-        let end = |(shape, &offset): (&Shape, &u32)| offset as usize + shape.len;
-        shapes.iter().zip(offsets).map(end).max().unwrap_or(0)
-    })
+    is_layout(&shapes, offsets).then(|| span_of(&shapes, offsets))
 }
 
 /// Whether `offsets` place every sub-table, none on another's used slots,
@@ -312,7 +309,8 @@ pub fn pack_dense(tables: &[SubTable], effort: u64, seed: u64) -> (Vec<u32>, usi
 
 /// [`pack_dense`], starting from the layout `start` when it is one (the
 /// sub-tables laid again in the order of their first used slots; offsets
-/// that put a sub-table on another's used slots are ignored), and calling
+/// that put a sub-table on another's used slots are ignored) and never
+/// returning a longer one, and calling
 /// `step` with the best length so far after each of the `effort` changes:
 /// for a progress bar.
 ///
@@ -343,7 +341,8 @@ pub fn pack_dense_with<F: FnMut(usize)>(
         return (Vec::new(), 0);
     }
     let block = [1024, 256, 512, 2048][(seed % 4) as usize];
-    let order = match start.filter(|offsets| is_layout(&shapes, offsets)) {
+    let start = start.filter(|offsets| is_layout(&shapes, offsets));
+    let order = match start {
         Some(offsets) => order_of(&shapes, offsets),
         None => left_to_right(&shapes, block),
     };
@@ -380,8 +379,22 @@ pub fn pack_dense_with<F: FnMut(usize)>(
             layer.restore(kept);
         }
     }
+    // Laid again in its own order, a layout may come out longer than it
+    // was: then it is still the best one.
+    if let Some(offsets) = start {
+        let len = span_of(&shapes, offsets);
+        if len < best {
+            return (offsets.to_vec(), len);
+        }
+    }
     let offsets = layer.offsets.iter().map(|&o| o as u32).collect();
     (offsets, best)
+}
+
+/// The array length of a layout: one past its last used slot.
+fn span_of(shapes: &[Shape], offsets: &[u32]) -> usize {
+    let end = |(shape, &offset): (&Shape, &u32)| offset as usize + shape.len;
+    shapes.iter().zip(offsets).map(end).max().unwrap_or(0)
 }
 
 /// How far in the order one change moves a sub-table.
@@ -421,6 +434,20 @@ mod tests {
                 );
             }
         }
+    }
+
+    /// A layout that comes out longer when laid again in its own order (the
+    /// published fixed-shift one does) is given back as it was.
+    #[test]
+    fn a_start_layout_is_never_lengthened() {
+        let set = published_set(Scheme::FixedShift).expect("the published fixed-shift set");
+        let tables = set.sub_tables();
+        let published: Vec<u32> = set.offsets.iter().flatten().copied().collect();
+        let shapes: Vec<Shape> = tables.iter().map(Shape::new).collect();
+        let relaid = Layer::new(&shapes, order_of(&shapes, &published)).len();
+        assert!(relaid > set.len, "{relaid}");
+        let packed = pack_dense_with(&tables, Some(&published), 10, 0, |_| {});
+        assert_eq!(packed, (published, set.len));
     }
 
     /// Laying again only until the array is what it was gives the layout of
