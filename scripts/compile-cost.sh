@@ -40,14 +40,16 @@ quick_start_main() {
     awk '/^```rust/ { if (!done) { on = 1; next } } /^```/ { if (on) { on = 0; done = 1 } } on' "$root/README.md"
 }
 
-# A main that looks up rook attacks for a square and occupancy from the
-# command line, so that nothing folds away: `$1` is the expression.
+# A main that looks up rook attacks for a square and occupancy taken from
+# the number of command-line arguments, so that nothing folds away, and
+# that compiles little else: `$1` is the expression. The consumer with no
+# lookup at all (`$1` = occ ^ sq) shows what this main costs on its own.
 rook_main() {
     cat <<EOF
 mod other;
 fn main() {
-    let args: Vec<u64> = std::env::args().skip(1).map(|a| a.parse().unwrap_or(0)).collect();
-    let (sq, occ) = (*args.first().unwrap_or(&28) as usize % 64, *args.get(1).unwrap_or(&0));
+    let n = std::env::args().count() as u64;
+    let (sq, occ) = ((n * 7 % 64) as usize, n.wrapping_mul(0x9e37_79b9_7f4a_7c15));
     println!("{:#x} {}", $1, other::unrelated());
 }
 EOF
@@ -111,6 +113,9 @@ add "$builder" "const builder, 128 hard-coded magics"
 
 schemes=()
 if [ "$mode" = all ]; then
+    dir=$(new_crate lookup_free "")
+    rook_main 'occ ^ sq as u64' >"$dir/src/main.rs"
+    add "$dir" "the same main without a lookup"
     for scheme in fancy plain shift_in_magic shared fixed_shift black offset_in_magic byte_lookup magic32 pext pext_pdep hyperbola; do
         dir=$(new_crate "scheme_$scheme" "$runtime")
         { echo "magic_runtime::magic_tables! { static T { scheme = $scheme } }"; rook_main 'T.rook(sq, occ)'; } >"$dir/src/main.rs"
