@@ -215,19 +215,19 @@ fn the_best_shared_set_is_what_it_says() {
 
 #[test]
 fn the_black_sets_are_what_they_say() {
-    let len = |offsets| {
-        placed_total(
-            false,
-            |magic| Index::Black { magic },
-            [&sets::BLACK_ROOK, &sets::BLACK_BISHOP],
-            offsets,
-        )
-    };
-    let published = len([&sets::BLACK_ROOK_OFFSETS, &sets::BLACK_BISHOP_OFFSETS]);
-    let repacked = len([
-        &sets::BLACK_REPACKED_ROOK_OFFSETS,
-        &sets::BLACK_REPACKED_BISHOP_OFFSETS,
-    ]);
+    let len =
+        |magics, offsets| placed_total(false, |magic| Index::Black { magic }, magics, offsets);
+    let published = len(
+        [&sets::BLACK_ROOK, &sets::BLACK_BISHOP],
+        [&sets::BLACK_ROOK_OFFSETS, &sets::BLACK_BISHOP_OFFSETS],
+    );
+    let repacked = len(
+        [&sets::BLACK_REPACKED_ROOK, &sets::BLACK_REPACKED_BISHOP],
+        [
+            &sets::BLACK_REPACKED_ROOK_OFFSETS,
+            &sets::BLACK_REPACKED_BISHOP_OFFSETS,
+        ],
+    );
     assert_eq!(published, 87_988);
     assert_eq!(
         (sets::BLACK_LEN, sets::BLACK_REPACKED_LEN),

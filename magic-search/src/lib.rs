@@ -15,6 +15,8 @@
 /// The shipped sets, from `magic-core`.
 pub use magic_core::sets as shipped;
 
+#[cfg(feature = "tools")]
+mod candidates;
 mod error;
 #[cfg(feature = "tools")]
 mod hunt;
@@ -34,6 +36,8 @@ mod set;
 #[cfg(feature = "tools")]
 pub mod source;
 
+#[cfg(feature = "tools")]
+pub use candidates::candidate_sub_tables;
 pub use error::SearchError;
 #[cfg(feature = "tools")]
 pub use hunt::{
@@ -50,7 +54,7 @@ pub use magic_core::{
 pub use named::{dense_fancy_set, named_set, repacked_black_set, set_schemes, SET_NAMES};
 pub use pack::{pack, pack_within, SubTable, PACK_ATTEMPT_COST};
 #[cfg(feature = "tools")]
-pub use pack_dense::{layout_len, pack_dense, pack_dense_with};
+pub use pack_dense::{layout_len, pack_choosing, pack_dense, pack_dense_with, Packing};
 #[cfg(feature = "tools")]
 pub use published::{parse as parse_magics_csv, published_set, set_from_magics_csv};
 pub use rng::SplitMix64;

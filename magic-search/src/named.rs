@@ -2,8 +2,8 @@
 //! set (the best known fewer-bit fancy magics, for fancy, byte-lookup and
 //! shared tables), the dense fancy set (the default fancy magics with the
 //! fewer-bit magics that `magic-search hunt` found in their squares' place)
-//! and the repacked black set (the published black magics with offsets from
-//! `magic-search pack`).
+//! and the repacked black set (the published black magics, some replaced,
+//! with offsets from `magic-search pack`).
 
 use crate::set::consecutive;
 use crate::{MagicSet, Scheme};
@@ -20,8 +20,10 @@ pub fn dense_fancy_set() -> MagicSet {
     named_set("dense", Scheme::Fancy).expect("the dense set suits fancy tables")
 }
 
-/// The black magics of Volker Annuss and Niklas Fiekas with the offsets of
-/// `magic_core::sets::BLACK_REPACKED_*`, generated from
+/// The repacked black set: the black magics of Volker Annuss and Niklas
+/// Fiekas, some of them replaced by other black magics of their squares,
+/// with the offsets `magic-search pack --candidates` chose together with
+/// them: `magic_core::sets::BLACK_REPACKED_*`, generated from
 /// `data/black-repacked.csv`.
 ///
 /// ```
@@ -78,7 +80,7 @@ pub fn named_set(name: &str, scheme: Scheme) -> Option<MagicSet> {
     if name == "repacked" {
         return Some(MagicSet {
             scheme,
-            magics: [sets::BLACK_ROOK, sets::BLACK_BISHOP],
+            magics: [sets::BLACK_REPACKED_ROOK, sets::BLACK_REPACKED_BISHOP],
             bits: crate::scheme_default_bits(scheme),
             offsets: [
                 sets::BLACK_REPACKED_ROOK_OFFSETS,

@@ -116,11 +116,13 @@ fn place(bits: &mut Vec<u64>, shape: &Shape, offset: usize) {
     }
 }
 
-/// Lays sub-tables in a given order, keeping the array after every step so
-/// that a changed order is laid again only from the first change on, and
-/// only until the array is again what it was.
+/// Lays sub-tables in a given order, each in the shape of its chosen
+/// magic, keeping the array after every step so that a changed order or
+/// choice is laid again only from the first change on, and only until the
+/// array is again what it was.
 struct Layer<'a> {
-    shapes: &'a [Shape],
+    choices: &'a [Vec<Shape>],
+    choice: Vec<usize>,
     order: Vec<usize>,
     snapshots: Vec<Vec<u64>>,
     offsets: Vec<usize>,
@@ -128,10 +130,12 @@ struct Layer<'a> {
 }
 
 impl<'a> Layer<'a> {
-    fn new(shapes: &'a [Shape], order: Vec<usize>) -> Self {
-        let n = shapes.len();
+    /// Every sub-table in its first shape, laid in `order`.
+    fn new(choices: &'a [Vec<Shape>], order: Vec<usize>) -> Self {
+        let n = choices.len();
         let mut layer = Layer {
-            shapes,
+            choices,
+            choice: vec![0; n],
             order,
             snapshots: vec![Vec::new(); n + 1],
             offsets: vec![0; n],
@@ -142,14 +146,19 @@ impl<'a> Layer<'a> {
         layer
     }
 
+    /// The shape sub-table `t` is laid in.
+    fn shape(&self, t: usize) -> &'a Shape {
+        &self.choices[t][self.choice[t]]
+    }
+
     /// Lays the order again from step `k` on, where the steps after `last`
-    /// lay the same sub-tables as before: once the array after such a step
-    /// is what it was, so is every later step, and laying stops. The
-    /// arrays it replaces go to `kept`.
+    /// lay the same sub-tables in the same shapes as before: once the array
+    /// after such a step is what it was, so is every later step, and laying
+    /// stops. The arrays it replaces go to `kept`.
     fn lay_from(&mut self, k: usize, last: usize, kept: &mut Kept) {
         for i in k..self.order.len() {
             let t = self.order[i];
-            let shape = &self.shapes[t];
+            let shape = self.shape(t);
             let offset = lowest(&self.snapshots[i], shape, 0);
             let mut next = self.snapshots[i].clone();
             place(&mut next, shape, offset);
@@ -164,12 +173,13 @@ impl<'a> Layer<'a> {
     }
 
     /// What laying again from step `k` on may change: the order, the
-    /// offsets and the ends after step `k`; the arrays it replaces are
-    /// added as they are replaced.
+    /// choices, the offsets and the ends after step `k`; the arrays it
+    /// replaces are added as they are replaced.
     fn keep(&self, k: usize) -> Kept {
         Kept {
             from: k,
             order: self.order.clone(),
+            choice: self.choice.clone(),
             offsets: self.offsets.clone(),
             snapshots: Vec::new(),
             ends: self.ends[k + 1..].to_vec(),
@@ -179,6 +189,7 @@ impl<'a> Layer<'a> {
     /// The layout as [`keep`](Self::keep) saw it.
     fn restore(&mut self, kept: Kept) {
         self.order = kept.order;
+        self.choice = kept.choice;
         self.offsets = kept.offsets;
         for (step, saved) in kept.snapshots {
             self.snapshots[step] = saved;
@@ -203,6 +214,7 @@ fn same_slots(a: &[u64], b: &[u64]) -> bool {
 struct Kept {
     from: usize,
     order: Vec<usize>,
+    choice: Vec<usize>,
     offsets: Vec<usize>,
     /// The arrays replaced, with the step they followed.
     snapshots: Vec<(usize, Vec<u64>)>,
@@ -212,7 +224,7 @@ struct Kept {
 /// The first order: left to right, each step the sub-table whose lowest
 /// fit starts earliest (by blocks of `block` slots), the larger on ties:
 /// coarse blocks let large sub-tables go first within a stretch.
-fn left_to_right(shapes: &[Shape], block: usize) -> Vec<usize> {
+fn left_to_right(shapes: &[&Shape], block: usize) -> Vec<usize> {
     let mut bits = Vec::new();
     let mut low = vec![0usize; shapes.len()];
     let mut left: Vec<usize> = (0..shapes.len()).collect();
@@ -232,9 +244,9 @@ fn left_to_right(shapes: &[Shape], block: usize) -> Vec<usize> {
                 .enumerate()
                 .min_by_key(|&(_, &t)| key(t, &low))
                 .expect("a sub-table is left");
-            let offset = lowest(&bits, &shapes[t], low[t]);
+            let offset = lowest(&bits, shapes[t], low[t]);
             if offset == low[t] {
-                place(&mut bits, &shapes[t], offset);
+                place(&mut bits, shapes[t], offset);
                 order.push(t);
                 left.swap_remove(i);
                 break;
@@ -258,12 +270,13 @@ fn left_to_right(shapes: &[Shape], block: usize) -> Vec<usize> {
 /// ```
 pub fn layout_len(tables: &[SubTable], offsets: &[u32]) -> Option<usize> {
     let shapes: Vec<Shape> = tables.iter().map(Shape::new).collect();
+    let shapes: Vec<&Shape> = shapes.iter().collect();
     is_layout(&shapes, offsets).then(|| span_of(&shapes, offsets))
 }
 
 /// Whether `offsets` place every sub-table, none on another's used slots,
 /// within all of them laid end to end.
-fn is_layout(shapes: &[Shape], offsets: &[u32]) -> bool {
+fn is_layout(shapes: &[&Shape], offsets: &[u32]) -> bool {
     let span: usize = shapes.iter().map(|s| s.len).sum();
     let mut bits = Vec::new();
     offsets.len() == shapes.len()
@@ -278,7 +291,7 @@ fn is_layout(shapes: &[Shape], offsets: &[u32]) -> bool {
 }
 
 /// The order of a layout: its sub-tables by their first used slot.
-fn order_of(shapes: &[Shape], offsets: &[u32]) -> Vec<usize> {
+fn order_of(shapes: &[&Shape], offsets: &[u32]) -> Vec<usize> {
     let mut order: Vec<usize> = (0..shapes.len()).collect();
     order.sort_by_key(|&t| (offsets[t] as usize + shapes[t].first, t));
     order
@@ -333,45 +346,113 @@ pub fn pack_dense_with<F: FnMut(usize)>(
     start: Option<&[u32]>,
     effort: u64,
     seed: u64,
-    mut step: F,
+    step: F,
 ) -> (Vec<u32>, usize) {
-    let shapes: Vec<Shape> = tables.iter().map(Shape::new).collect();
-    let n = shapes.len();
-    if n == 0 {
-        return (Vec::new(), 0);
+    let choices: Vec<Vec<SubTable>> = tables.iter().map(|t| vec![t.clone()]).collect();
+    let packed = pack_choosing(&choices, start, effort, seed, step);
+    (packed.offsets, packed.len)
+}
+
+/// A layout of sub-tables with a choice of magics.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Packing {
+    /// For each sub-table, which of its choices is laid.
+    pub choice: Vec<usize>,
+    /// Each sub-table's offset, in input order.
+    pub offsets: Vec<u32>,
+    /// The array length: one past the last used slot.
+    pub len: usize,
+}
+
+/// [`pack_dense_with`] where each sub-table may be laid in any of its
+/// `choices` (the sub-tables of other magics of its square, hash and bits,
+/// such as [`candidate_sub_tables`](crate::candidate_sub_tables) finds;
+/// the first is the one `start` places): besides changes of the order, a
+/// quarter of the changes give one sub-table another of its choices. With a
+/// single choice per sub-table, the same as [`pack_dense_with`].
+///
+/// ```
+/// use magic_search::{candidate_sub_tables, pack_choosing, published_set, Hash, Scheme};
+/// let set = published_set(Scheme::Black).unwrap();
+/// let choices: Vec<_> = set
+///     .sub_tables()
+///     .into_iter()
+///     .map(|t| {
+///         let (piece, sq, bits) = (t.piece, t.square, t.entries.len().trailing_zeros());
+///         let more = candidate_sub_tables(Hash::Black, piece, sq, bits, 2, 100_000, 1);
+///         std::iter::once(t).chain(more.into_iter().map(|(_, t)| t)).collect()
+///     })
+///     .collect();
+/// let packed = pack_choosing(&choices, None, 50, 0, |_| {});
+/// assert_eq!(packed.choice.len(), 128);
+/// assert!(packed.len < 95_000);
+/// ```
+pub fn pack_choosing<F: FnMut(usize)>(
+    choices: &[Vec<SubTable>],
+    start: Option<&[u32]>,
+    effort: u64,
+    seed: u64,
+    mut step: F,
+) -> Packing {
+    let choices: Vec<Vec<Shape>> = choices
+        .iter()
+        .map(|c| c.iter().map(Shape::new).collect())
+        .collect();
+    let n = choices.len();
+    if n == 0 || choices.iter().any(Vec::is_empty) {
+        return Packing {
+            choice: vec![0; n],
+            offsets: vec![0; n],
+            len: 0,
+        };
     }
+    let firsts: Vec<&Shape> = choices.iter().map(|c| &c[0]).collect();
     let block = [1024, 256, 512, 2048][(seed % 4) as usize];
-    let start = start.filter(|offsets| is_layout(&shapes, offsets));
+    let start = start.filter(|offsets| is_layout(&firsts, offsets));
     let order = match start {
-        Some(offsets) => order_of(&shapes, offsets),
-        None => left_to_right(&shapes, block),
+        Some(offsets) => order_of(&firsts, offsets),
+        None => left_to_right(&firsts, block),
     };
-    let mut layer = Layer::new(&shapes, order);
+    let mut layer = Layer::new(&choices, order);
     let mut best = layer.len();
     let mut rng = SplitMix64::new(seed);
     let below = |rng: &mut SplitMix64, n: usize| (rng.next_u64() % n as u64) as usize;
+    let choosable: Vec<usize> = (0..n).filter(|&t| choices[t].len() > 1).collect();
     for _ in 0..effort {
         step(best);
-        // Nearby changes: far ones undo the left-to-right layout's work.
-        let i = below(&mut rng, n);
-        let d = 1 + below(&mut rng, REACH);
-        let j = match rng.next_u64() & 1 {
-            0 => i.saturating_sub(d),
-            _ => (i + d).min(n - 1),
-        };
-        if i == j {
-            continue;
-        }
-        // Kept aside rather than laid again when the change is undone.
-        let (from, last) = (i.min(j), i.max(j));
-        let mut kept = layer.keep(from);
-        if rng.next_u64() & 1 == 0 {
-            layer.order.swap(i, j);
+        // Only with choices to make is a change drawn as a new choice, so
+        // that single choices lay what `pack_dense` always laid.
+        let kept = if !choosable.is_empty() && rng.next_u64() % 4 == 0 {
+            let t = choosable[below(&mut rng, choosable.len())];
+            let other = 1 + below(&mut rng, choices[t].len() - 1);
+            let at = layer.order.iter().position(|&u| u == t).expect("t is laid");
+            let mut kept = layer.keep(at);
+            layer.choice[t] = (layer.choice[t] + other) % choices[t].len();
+            layer.lay_from(at, at, &mut kept);
+            kept
         } else {
-            let t = layer.order.remove(i);
-            layer.order.insert(j, t);
-        }
-        layer.lay_from(from, last, &mut kept);
+            // Nearby changes: far ones undo the left-to-right layout's work.
+            let i = below(&mut rng, n);
+            let d = 1 + below(&mut rng, REACH);
+            let j = match rng.next_u64() & 1 {
+                0 => i.saturating_sub(d),
+                _ => (i + d).min(n - 1),
+            };
+            if i == j {
+                continue;
+            }
+            // Kept aside rather than laid again when the change is undone.
+            let (from, last) = (i.min(j), i.max(j));
+            let mut kept = layer.keep(from);
+            if rng.next_u64() & 1 == 0 {
+                layer.order.swap(i, j);
+            } else {
+                let t = layer.order.remove(i);
+                layer.order.insert(j, t);
+            }
+            layer.lay_from(from, last, &mut kept);
+            kept
+        };
         let len = layer.len();
         if len <= best {
             best = len;
@@ -382,18 +463,25 @@ pub fn pack_dense_with<F: FnMut(usize)>(
     // Laid again in its own order, a layout may come out longer than it
     // was: then it is still the best one.
     if let Some(offsets) = start {
-        let len = span_of(&shapes, offsets);
+        let len = span_of(&firsts, offsets);
         if len < best {
-            return (offsets.to_vec(), len);
+            return Packing {
+                choice: vec![0; n],
+                offsets: offsets.to_vec(),
+                len,
+            };
         }
     }
-    let offsets = layer.offsets.iter().map(|&o| o as u32).collect();
-    (offsets, best)
+    Packing {
+        choice: layer.choice,
+        offsets: layer.offsets.iter().map(|&o| o as u32).collect(),
+        len: best,
+    }
 }
 
 /// The array length of a layout: one past its last used slot.
-fn span_of(shapes: &[Shape], offsets: &[u32]) -> usize {
-    let end = |(shape, &offset): (&Shape, &u32)| offset as usize + shape.len;
+fn span_of(shapes: &[&Shape], offsets: &[u32]) -> usize {
+    let end = |(shape, &offset): (&&Shape, &u32)| offset as usize + shape.len;
     shapes.iter().zip(offsets).map(end).max().unwrap_or(0)
 }
 
@@ -405,8 +493,8 @@ mod tests {
     use super::*;
     use crate::{published_set, Scheme};
 
-    fn black_shapes() -> Vec<Shape> {
-        let set = published_set(Scheme::Black).expect("the published black set");
+    fn shapes_of(scheme: Scheme) -> Vec<Shape> {
+        let set = published_set(scheme).expect("a published set");
         set.sub_tables().iter().map(Shape::new).collect()
     }
 
@@ -414,7 +502,7 @@ mod tests {
     /// that fits, tried one by one.
     #[test]
     fn lowest_is_the_first_offset_that_fits() {
-        let shapes = black_shapes();
+        let shapes = shapes_of(Scheme::Black);
         let mut rng = SplitMix64::new(7);
         for round in 0..40 {
             // Arrays from sparse to nearly full.
@@ -443,40 +531,71 @@ mod tests {
         let set = published_set(Scheme::FixedShift).expect("the published fixed-shift set");
         let tables = set.sub_tables();
         let published: Vec<u32> = set.offsets.iter().flatten().copied().collect();
-        let shapes: Vec<Shape> = tables.iter().map(Shape::new).collect();
-        let relaid = Layer::new(&shapes, order_of(&shapes, &published)).len();
+        let choices: Vec<Vec<Shape>> = tables.iter().map(|t| vec![Shape::new(t)]).collect();
+        let firsts: Vec<&Shape> = choices.iter().map(|c| &c[0]).collect();
+        let relaid = Layer::new(&choices, order_of(&firsts, &published)).len();
         assert!(relaid > set.len, "{relaid}");
         let packed = pack_dense_with(&tables, Some(&published), 10, 0, |_| {});
         assert_eq!(packed, (published, set.len));
     }
 
+    /// A layout laid whole, in `order` with `choice`.
+    fn laid<'a>(choices: &'a [Vec<Shape>], order: &[usize], choice: &[usize]) -> Layer<'a> {
+        let mut layer = Layer::new(choices, order.to_vec());
+        layer.choice = choice.to_vec();
+        let mut kept = layer.keep(0);
+        layer.lay_from(0, order.len(), &mut kept);
+        layer
+    }
+
     /// Laying again only until the array is what it was gives the layout of
-    /// laying the whole order, and an undone change gives the layout back.
+    /// laying the whole order, after a change of order or of choice, and an
+    /// undone change gives the layout back.
     #[test]
     fn a_change_lays_what_the_whole_order_lays() {
-        let shapes = black_shapes();
-        let n = shapes.len();
-        let mut layer = Layer::new(&shapes, (0..n).collect());
+        // Two shapes per sub-table: the black and the fixed-shift magic's.
+        let choices: Vec<Vec<Shape>> = shapes_of(Scheme::Black)
+            .into_iter()
+            .zip(shapes_of(Scheme::FixedShift))
+            .map(|(a, b)| vec![a, b])
+            .collect();
+        let n = choices.len();
+        let mut layer = Layer::new(&choices, (0..n).collect());
         let mut rng = SplitMix64::new(3);
-        for _ in 0..60 {
+        for round in 0..80 {
             let (i, j) = (
                 (rng.next_u64() % n as u64) as usize,
                 (rng.next_u64() % n as u64) as usize,
             );
-            let (from, last) = (i.min(j), i.max(j));
-            let before = (layer.order.clone(), layer.offsets.clone(), layer.len());
-            let mut kept = layer.keep(from);
-            layer.order.swap(i, j);
-            layer.lay_from(from, last, &mut kept);
-            let whole = Layer::new(&shapes, layer.order.clone());
+            let before = (
+                layer.order.clone(),
+                layer.choice.clone(),
+                layer.offsets.clone(),
+            );
+            let mut kept;
+            if round % 2 == 0 {
+                let (from, last) = (i.min(j), i.max(j));
+                kept = layer.keep(from);
+                layer.order.swap(i, j);
+                layer.lay_from(from, last, &mut kept);
+            } else {
+                let t = layer.order[i];
+                kept = layer.keep(i);
+                layer.choice[t] ^= 1;
+                layer.lay_from(i, i, &mut kept);
+            }
+            let whole = laid(&choices, &layer.order, &layer.choice);
             assert_eq!((&layer.offsets, layer.len()), (&whole.offsets, whole.len()));
             if rng.next_u64() & 1 == 0 {
                 layer.restore(kept);
-                assert_eq!(
-                    (layer.order.clone(), layer.offsets.clone(), layer.len()),
-                    before
+                let after = (
+                    layer.order.clone(),
+                    layer.choice.clone(),
+                    layer.offsets.clone(),
                 );
-                let again = Layer::new(&shapes, layer.order.clone());
+                assert_eq!(after, before);
+                let again = laid(&choices, &layer.order, &layer.choice);
+                assert_eq!(layer.len(), again.len());
                 for (a, b) in layer.snapshots.iter().zip(&again.snapshots) {
                     assert!(same_slots(a, b));
                 }

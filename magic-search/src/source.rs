@@ -113,15 +113,6 @@ pub fn static_source(set: &MagicSet, name: &str) -> String {
     )
 }
 
-/// Only the offsets and length of a set whose magics ship under another
-/// name.
-pub fn offsets_source(set: &MagicSet, prefix: &str) -> String {
-    let mut out = String::new();
-    offsets(&mut out, set, prefix);
-    len(&mut out, set, prefix);
-    out
-}
-
 fn offsets(out: &mut String, set: &MagicSet, prefix: &str) {
     for (p, piece) in ["ROOK", "BISHOP"].into_iter().enumerate() {
         let name = format!("{prefix}{piece}_OFFSETS");
@@ -163,7 +154,7 @@ pub struct DataFiles<'a> {
     pub black: &'a str,
     /// `data/dense-fancy.csv`: the fewer-bit magics `hunt` found.
     pub dense_fancy: &'a str,
-    /// `data/black-repacked.csv`: the black magics at the offsets `pack` chose.
+    /// `data/black-repacked.csv`: the black magics and offsets `pack` chose.
     pub black_repacked: &'a str,
     /// `data/best-magics.csv`: the best known fewer-bit fancy magics.
     pub best_magics: &'a str,
@@ -232,11 +223,12 @@ pub fn emit_sets(data: &DataFiles) -> Result<String, String> {
     let dense = with_hunted(shipped_set(Scheme::Fancy), &found);
     out.push_str(&rust_source(&dense, "DENSE_FANCY_", true));
     out.push_str(
-        "\n// The repacked black set: the black magics above, with offsets chosen by\n\
-         // `magic-search pack` (data/black-repacked.csv).\n\n",
+        "\n// The repacked black set: the black magics above, some replaced by other\n\
+         // black magics of their squares, with offsets chosen together with them by\n\
+         // `magic-search pack --candidates` (data/black-repacked.csv).\n\n",
     );
     let repacked = set_from_magics_csv(Scheme::Black, data.black_repacked)?;
-    out.push_str(&offsets_source(&repacked, "BLACK_REPACKED_"));
+    out.push_str(&rust_source(&repacked, "BLACK_REPACKED_", false));
     out.push_str(
         "\n// The best set: the best known fewer-bit fancy magics (data/best-magics.csv;\n\
          // rooks by Grant Osborne, Volker Annuss, Niklas Fiekas and Peter Osterlund,\n\

@@ -86,6 +86,11 @@ enum Command {
         /// Ignore the file's offsets: start from a left-to-right layout.
         #[arg(long)]
         fresh: bool,
+        /// Magics each sub-table may be laid with: its own and up to N - 1
+        /// others of its square (the fewest used slots of 4 (N - 1) found
+        /// from the seed), so that magic and offset are chosen together.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1024))]
+        candidates: u16,
     },
     /// Combine the outputs of a sharded `hunt` (its state files) or of a
     /// sharded `pack` into exactly what one run would have given.
@@ -152,6 +157,7 @@ fn main() -> ExitCode {
             seed,
             shard,
             fresh,
+            candidates,
         } => pack::pack(
             &file,
             scheme,
@@ -161,6 +167,7 @@ fn main() -> ExitCode {
                 seed,
                 shard: shard.unwrap_or(magic_search::Shard::WHOLE),
                 fresh,
+                candidates: usize::from(candidates),
             },
         ),
         Command::Merge { files } => merge::merge(&files),

@@ -2,8 +2,8 @@
 
 use indicatif::{ProgressBar, ProgressStyle};
 use magic_search::{
-    layout_len, pack_dense_with, parse_magics_csv, MagicSet, Occupancies, Piece, Scheme, Scratch,
-    Shard,
+    candidate_sub_tables, layout_len, pack_choosing, parse_magics_csv, MagicSet, Occupancies,
+    Piece, Scheme, Scratch, Shard, SubTable,
 };
 use rayon::prelude::*;
 use std::fmt::Write as _;
@@ -19,6 +19,8 @@ pub struct Restarts {
     pub shard: Shard,
     /// Start left to right rather than from the file's layout.
     pub fresh: bool,
+    /// Magics each sub-table may be laid with, its own among them.
+    pub candidates: usize,
 }
 
 /// The comment line naming the restart that gave a layout: `merge` breaks
@@ -32,6 +34,7 @@ pub fn pack(file: &Path, scheme: Option<Scheme>, runs: Restarts) -> Result<Strin
         seed,
         shard,
         fresh,
+        candidates,
     } = runs;
     let text = std::fs::read_to_string(file)
         .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
@@ -62,6 +65,7 @@ pub fn pack(file: &Path, scheme: Option<Scheme>, runs: Restarts) -> Result<Strin
         }
     };
     let tables = set.sub_tables();
+    let (magics_of, choices) = with_candidates(&set, &tables, candidates, seed);
     // The file's own layout, if it is one, is where every restart starts.
     let layout: Vec<u32> = offsets.iter().flatten().copied().collect();
     let start = match fresh {
@@ -98,11 +102,11 @@ pub fn pack(file: &Path, scheme: Option<Scheme>, runs: Restarts) -> Result<Strin
     let best = AtomicUsize::new(usize::MAX);
     // Every restart has its own seed; the shortest wins, the first on ties,
     // so the result does not depend on the number of cores.
-    let (restart, (offsets, len)) = mine
+    let (restart, packed) = mine
         .par_iter()
         .map(|&r| {
-            let packed = pack_dense_with(
-                &tables,
+            let packed = pack_choosing(
+                &choices,
                 start.map(|(l, _)| l),
                 effort,
                 seed.wrapping_add(r),
@@ -117,11 +121,13 @@ pub fn pack(file: &Path, scheme: Option<Scheme>, runs: Restarts) -> Result<Strin
         })
         .collect::<Vec<_>>()
         .into_iter()
-        .min_by_key(|(r, (_, len))| (*len, *r))
+        .min_by_key(|(r, packed)| (packed.len, *r))
         .expect("at least one restart");
     bar.finish_and_clear();
-    for (i, off) in offsets.into_iter().enumerate() {
+    let len = packed.len;
+    for (i, (off, c)) in packed.offsets.into_iter().zip(packed.choice).enumerate() {
         set.offsets[i / 64][i % 64] = off;
+        set.magics[i / 64][i % 64] = magics_of[i][c];
     }
     set.len = len;
     let mut out = csv_rows(&set);
@@ -134,6 +140,57 @@ pub fn pack(file: &Path, scheme: Option<Scheme>, runs: Restarts) -> Result<Strin
     writeln!(out, "entries {len}").unwrap();
     Ok(out)
 }
+
+/// The magics each sub-table may be laid with, and their sub-tables: the
+/// set's own first, then up to `count - 1` others of the same square, hash
+/// and bits (none when `count` is 1).
+fn with_candidates(
+    set: &MagicSet,
+    tables: &[SubTable],
+    count: usize,
+    seed: u64,
+) -> (Vec<Vec<u64>>, Vec<Vec<SubTable>>) {
+    if count > 1 {
+        eprintln!(
+            "finding {} more magics for each of the 128 squares",
+            count - 1
+        );
+    }
+    tables
+        .par_iter()
+        .enumerate()
+        .map(|(i, own)| {
+            let (p, sq) = (i / 64, i % 64);
+            let mut magics = vec![set.magics[p][sq]];
+            let mut choices = vec![own.clone()];
+            if count > 1 {
+                let bits = u32::from(set.bits[p][sq]);
+                let hash = set.scheme.hash();
+                let found = candidate_sub_tables(
+                    hash,
+                    own.piece,
+                    sq,
+                    bits,
+                    count - 1,
+                    CANDIDATE_TRIES,
+                    seed,
+                );
+                let own = magics[0];
+                for (magic, table) in found.into_iter().filter(|f| f.0 != own) {
+                    magics.push(magic);
+                    choices.push(table);
+                }
+            }
+            (magics, choices)
+        })
+        .unzip()
+}
+
+/// Candidate magics drawn per square at most, found or not, so that a square
+/// with few magics at its bits ends the search: the 12-bit rook corners
+/// need about 75,000 draws per black or fixed-shift magic, so that about
+/// 160 candidates (640 magics drawn from) are found in full everywhere.
+const CANDIDATE_TRIES: u64 = 50_000_000;
 
 /// `magics` as a set of `scheme` at 12/9 bits, offsets not yet chosen.
 fn unpacked(scheme: Scheme, magics: [[u64; 64]; 2]) -> MagicSet {
