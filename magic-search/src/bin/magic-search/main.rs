@@ -55,27 +55,29 @@ enum Command {
     /// constants for `FancyTables::new` (or `piece,square,bits,magic` rows
     /// with --csv). Progress goes to stderr; Ctrl-C stops and saves the state.
     Hunt(hunt::HuntArgs),
-    /// Choose offsets for fixed-shift or black magics so that their
+    /// Choose offsets for fixed-shift or black magics (and with
+    /// --candidates, other magics of the same squares) so that their
     /// sub-tables overlap in one short shared array.
     ///
     /// Reads `piece,square,magic,offset` rows (the data files' format, or
     /// the output of `generate --csv` or of `pack` itself) and prints the
     /// new rows, then `entries N` as the last line. When the file's offsets
     /// place the sub-tables without overlap, every restart starts from that
-    /// layout, so that packing a packed file again only shortens it.
+    /// layout, and the result is never longer than that layout.
     Pack {
         /// The magics file.
         file: std::path::PathBuf,
         /// The hash the magics are for; found from the magics if left out.
         #[arg(long)]
         scheme: Option<Scheme>,
-        /// Changes of the layout order tried per restart.
+        /// Changes tried per restart: of the order sub-tables are laid in,
+        /// or (with --candidates) of one sub-table's magic.
         #[arg(long, default_value_t = 100_000)]
         effort: u64,
         /// Independent restarts, run in parallel; the shortest array wins.
         #[arg(long, default_value_t = 2)]
         restarts: u64,
-        /// Seed of the first restart.
+        /// Seed of the first restart, and of the candidate magics.
         #[arg(long, value_parser = parse_u64, default_value_t = 0)]
         seed: u64,
         /// Run only the restarts of shard `i/n` (those whose number leaves
