@@ -301,13 +301,13 @@ fn order_of(shapes: &[&Shape], offsets: &[u32]) -> Vec<usize> {
 /// a left-to-right layout, then `effort` seeded changes of the order (a
 /// swap, or a move of one sub-table, over at most 30 places), each kept
 /// when the array gets no longer: equal lengths are kept too, so the
-/// search walks across plateaus. The seed also picks the block size of the first layout, so that
-/// restarts with consecutive seeds start from different layouts.
+/// search walks across plateaus. The seed also picks the block size of
+/// the first layout, so that restarts with consecutive seeds start from
+/// different layouts. Deterministic for a given `effort` and `seed`.
+/// Returns each sub-table's offset, in input order, and the array length.
 ///
 /// [`pack_dense_with`] can start instead from a layout of one's own, such
 /// as the offsets a magics file comes with.
-/// Deterministic for a given `effort` and `seed`. Returns each sub-table's
-/// offset, in input order, and the array length.
 ///
 /// ```
 /// use magic_search::{pack_dense, published_set, Scheme};
@@ -371,6 +371,10 @@ pub struct Packing {
 /// quarter of the changes give one sub-table another of its choices. With a
 /// single choice per sub-table, the same as [`pack_dense_with`].
 ///
+/// # Panics
+///
+/// If a sub-table has no choice at all.
+///
 /// ```
 /// use magic_search::{candidate_sub_tables, pack_choosing, published_set, Hash, Scheme};
 /// let set = published_set(Scheme::Black).unwrap();
@@ -399,7 +403,11 @@ pub fn pack_choosing<F: FnMut(usize)>(
         .map(|c| c.iter().map(Shape::new).collect())
         .collect();
     let n = choices.len();
-    if n == 0 || choices.iter().any(Vec::is_empty) {
+    assert!(
+        choices.iter().all(|c| !c.is_empty()),
+        "every sub-table needs a choice"
+    );
+    if n == 0 {
         return Packing {
             choice: vec![0; n],
             offsets: vec![0; n],
@@ -416,42 +424,18 @@ pub fn pack_choosing<F: FnMut(usize)>(
     let mut layer = Layer::new(&choices, order);
     let mut best = layer.len();
     let mut rng = SplitMix64::new(seed);
-    let below = |rng: &mut SplitMix64, n: usize| (rng.next_u64() % n as u64) as usize;
     let choosable: Vec<usize> = (0..n).filter(|&t| choices[t].len() > 1).collect();
     for _ in 0..effort {
         step(best);
         // Only with choices to make is a change drawn as a new choice, so
         // that single choices lay what `pack_dense` always laid.
         let kept = if !choosable.is_empty() && rng.next_u64() % 4 == 0 {
-            let t = choosable[below(&mut rng, choosable.len())];
-            let other = 1 + below(&mut rng, choices[t].len() - 1);
-            let at = layer.order.iter().position(|&u| u == t).expect("t is laid");
-            let mut kept = layer.keep(at);
-            layer.choice[t] = (layer.choice[t] + other) % choices[t].len();
-            layer.lay_from(at, at, &mut kept);
-            kept
+            change_choice(&mut layer, &mut rng, &choosable)
         } else {
-            // Nearby changes: far ones undo the left-to-right layout's work.
-            let i = below(&mut rng, n);
-            let d = 1 + below(&mut rng, REACH);
-            let j = match rng.next_u64() & 1 {
-                0 => i.saturating_sub(d),
-                _ => (i + d).min(n - 1),
-            };
-            if i == j {
-                continue;
+            match change_order(&mut layer, &mut rng) {
+                Some(kept) => kept,
+                None => continue,
             }
-            // Kept aside rather than laid again when the change is undone.
-            let (from, last) = (i.min(j), i.max(j));
-            let mut kept = layer.keep(from);
-            if rng.next_u64() & 1 == 0 {
-                layer.order.swap(i, j);
-            } else {
-                let t = layer.order.remove(i);
-                layer.order.insert(j, t);
-            }
-            layer.lay_from(from, last, &mut kept);
-            kept
         };
         let len = layer.len();
         if len <= best {
@@ -477,6 +461,52 @@ pub fn pack_choosing<F: FnMut(usize)>(
         offsets: layer.offsets.iter().map(|&o| o as u32).collect(),
         len: best,
     }
+}
+
+/// A number below `n`.
+fn below(rng: &mut SplitMix64, n: usize) -> usize {
+    (rng.next_u64() % n as u64) as usize
+}
+
+/// Gives one of the `choosable` sub-tables another of its choices and lays
+/// the order again from there; returns what undoes it.
+fn change_choice(layer: &mut Layer, rng: &mut SplitMix64, choosable: &[usize]) -> Kept {
+    let t = choosable[below(rng, choosable.len())];
+    let count = layer.choices[t].len();
+    let other = 1 + below(rng, count - 1);
+    let at = layer.order.iter().position(|&u| u == t).expect("t is laid");
+    let mut kept = layer.keep(at);
+    layer.choice[t] = (layer.choice[t] + other) % count;
+    layer.lay_from(at, at, &mut kept);
+    kept
+}
+
+/// Swaps two nearby sub-tables of the order, or moves one, and lays the
+/// order again from there; returns what undoes it, or `None` when the
+/// change drawn changes nothing.
+fn change_order(layer: &mut Layer, rng: &mut SplitMix64) -> Option<Kept> {
+    let n = layer.order.len();
+    // Nearby changes: far ones undo the left-to-right layout's work.
+    let i = below(rng, n);
+    let d = 1 + below(rng, REACH);
+    let j = match rng.next_u64() & 1 {
+        0 => i.saturating_sub(d),
+        _ => (i + d).min(n - 1),
+    };
+    if i == j {
+        return None;
+    }
+    // Kept aside rather than laid again when the change is undone.
+    let (from, last) = (i.min(j), i.max(j));
+    let mut kept = layer.keep(from);
+    if rng.next_u64() & 1 == 0 {
+        layer.order.swap(i, j);
+    } else {
+        let t = layer.order.remove(i);
+        layer.order.insert(j, t);
+    }
+    layer.lay_from(from, last, &mut kept);
+    Some(kept)
 }
 
 /// The array length of a layout: one past its last used slot.
