@@ -34,7 +34,7 @@ pub fn candidate_sub_tables(
     while found.len() < 4 * count && tries < max_tries {
         tries += 1;
         let magic = rng.sparse();
-        if found.iter().any(|f| f.1 == magic) || !scratch.fits(&o, hash, magic, bits) {
+        if !scratch.fits(&o, hash, magic, bits) || found.iter().any(|f| f.1 == magic) {
             continue;
         }
         let table = SubTable::with_hash(piece, sq, hash, magic, bits);
