@@ -124,6 +124,11 @@ pub fn pack(file: &Path, scheme: Option<Scheme>, runs: Restarts) -> Result<Strin
         .min_by_key(|(r, packed)| (packed.len, *r))
         .expect("at least one restart");
     bar.finish_and_clear();
+    if start.is_some_and(|(layout, _)| {
+        packed.offsets == layout && packed.choice.iter().all(|&c| c == 0)
+    }) {
+        eprintln!("no layout shorter than the file's was found: it is printed unchanged");
+    }
     let len = packed.len;
     for (i, (off, c)) in packed.offsets.into_iter().zip(packed.choice).enumerate() {
         set.offsets[i / 64][i % 64] = off;
