@@ -239,7 +239,7 @@ fn report_writes_a_board_per_piece_and_names_the_records() {
     let dir = scratch_dir("report");
     let (out, _) = tool(&["report", "--svg-dir", dir.to_str().unwrap()]);
     assert!(out.contains("| black | 87,988 u64 |"), "{out}");
-    assert!(out.contains("| black repacked | 85,849 u64 |"), "{out}");
+    assert!(out.contains("| black repacked | 85,772 u64 |"), "{out}");
     assert!(out.contains("| best fancy | 92,864 u64 |"), "{out}");
     for piece in ["rook", "bishop"] {
         let svg = std::fs::read_to_string(dir.join(format!("bits-{piece}.svg"))).unwrap();
