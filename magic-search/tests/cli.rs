@@ -1,8 +1,11 @@
 //! The command-line tool end to end: hunt, pack, report and their help.
 
+mod common;
+
+use common::{assert_black_magics, assert_valid_packing};
 use magic_search::{
-    pack, parse_hunted_csv, parse_magics_csv, published_set, Hash, MagicSet, Occupancies, Piece,
-    Scheme, Scratch, SlotRule,
+    pack, parse_hunted_csv, parse_magics_csv, published_set, MagicSet, Occupancies, Scheme,
+    Scratch, SlotRule,
 };
 use std::path::PathBuf;
 use std::process::Command;
@@ -157,22 +160,8 @@ fn packed_black(out: &str) -> (usize, usize) {
         len: n,
         ..published.clone()
     };
-    let mut scratch = Scratch::default();
-    for (p, piece) in Piece::ALL.into_iter().enumerate() {
-        for sq in 0..64 {
-            let o = Occupancies::new(piece, sq);
-            let (magic, bits) = (set.magics[p][sq], u32::from(set.bits[p][sq]));
-            assert!(scratch.fits(&o, Hash::Black, magic, bits), "{piece:?} {sq}");
-        }
-    }
-    let mut array = vec![0u64; n];
-    for (t, &off) in set.sub_tables().iter().zip(set.offsets.as_flattened()) {
-        for (i, &a) in t.entries.iter().enumerate().filter(|&(_, &a)| a != 0) {
-            let slot = &mut array[off as usize + i];
-            assert!(*slot == 0 || *slot == a);
-            *slot = a;
-        }
-    }
+    assert_black_magics(&set);
+    assert_valid_packing(&set.sub_tables(), set.offsets.as_flattened(), n);
     let changed = (set.magics.as_flattened().iter())
         .zip(published.magics.as_flattened())
         .filter(|(a, b)| a != b)

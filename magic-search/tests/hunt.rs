@@ -1,8 +1,11 @@
 //! Hunting fewer-bit magics, the dense set it ships, and dense packing.
 
+mod common;
+
+use common::{assert_black_magics, assert_valid_packing};
 use magic_search::{
-    dense_fancy_set, named_set, pack, pack_dense, published_set, Hash, HuntState, HuntTarget,
-    Occupancies, Piece, Scheme, Scratch, Shard, SlotRule, SubTable,
+    dense_fancy_set, named_set, pack, pack_dense, published_set, HuntState, HuntTarget,
+    Occupancies, Scheme, Scratch, Shard, SlotRule,
 };
 
 fn targets() -> Vec<HuntTarget> {
@@ -152,41 +155,12 @@ fn the_dense_set_ships_as_found_and_every_magic_holds_at_its_bits() {
     }
 }
 
-/// Every used slot of every sub-table lands in the array on a slot that no
-/// other sub-table uses with another attack set.
-fn assert_valid_packing(tables: &[SubTable], offsets: &[u32], len: usize) {
-    let mut array = vec![0u64; len];
-    let mut end = 0;
-    for (t, &off) in tables.iter().zip(offsets) {
-        for (i, &a) in t.entries.iter().enumerate().filter(|&(_, &a)| a != 0) {
-            let slot = &mut array[off as usize + i];
-            assert!(
-                *slot == 0 || *slot == a,
-                "{:?} {} clashes",
-                t.piece,
-                t.square
-            );
-            *slot = a;
-        }
-        end = end.max(off as usize + t.used_len());
-    }
-    assert_eq!(end, len);
-}
-
 #[test]
 fn the_repacked_black_magics_beat_the_published_layout() {
     let published = published_set(Scheme::Black).unwrap();
     let repacked = magic_search::repacked_black_set();
     // Black magics of the same squares, every one collision-free.
-    let mut scratch = Scratch::default();
-    for (p, piece) in Piece::ALL.into_iter().enumerate() {
-        for sq in 0..64 {
-            let o = Occupancies::new(piece, sq);
-            let magic = repacked.magics[p][sq];
-            let bits = u32::from(repacked.bits[p][sq]);
-            assert!(scratch.fits(&o, Hash::Black, magic, bits), "{piece:?} {sq}");
-        }
-    }
+    assert_black_magics(&repacked);
     assert_eq!(repacked.bits, published.bits);
     assert_valid_packing(
         &repacked.sub_tables(),

@@ -1,0 +1,36 @@
+//! Checks the tool's tests share.
+
+use magic_search::{Hash, MagicSet, Occupancies, Piece, Scratch, SubTable};
+
+/// Every used slot of every sub-table lands in the array on a slot that no
+/// other sub-table uses with another attack set.
+pub fn assert_valid_packing(tables: &[SubTable], offsets: &[u32], len: usize) {
+    let mut array = vec![0u64; len];
+    let mut end = 0;
+    for (t, &off) in tables.iter().zip(offsets) {
+        for (i, &a) in t.entries.iter().enumerate().filter(|&(_, &a)| a != 0) {
+            let slot = &mut array[off as usize + i];
+            assert!(
+                *slot == 0 || *slot == a,
+                "{:?} {} clashes",
+                t.piece,
+                t.square
+            );
+            *slot = a;
+        }
+        end = end.max(off as usize + t.used_len());
+    }
+    assert_eq!(end, len);
+}
+
+/// Every magic of `set` is a black magic of its square at its bits.
+pub fn assert_black_magics(set: &MagicSet) {
+    let mut scratch = Scratch::default();
+    for (p, piece) in Piece::ALL.into_iter().enumerate() {
+        for sq in 0..64 {
+            let o = Occupancies::new(piece, sq);
+            let (magic, bits) = (set.magics[p][sq], u32::from(set.bits[p][sq]));
+            assert!(scratch.fits(&o, Hash::Black, magic, bits), "{piece:?} {sq}");
+        }
+    }
+}
