@@ -111,19 +111,7 @@ pub fn tries_before(chunk: u64) -> u64 {
 /// hash without a clash, and the climb leaves it alone.
 fn climb(o: &Occupancies, shift: u32, rng: &mut SplitMix64, scratch: &mut Scratch) -> Option<u64> {
     const LOW: u64 = 0xff;
-    let top = Occupancies {
-        mask: o.mask,
-        occupancies: o
-            .occupancies
-            .iter()
-            .copied()
-            .filter(|&occ| occ & !(LOW << 56) == 0)
-            .collect(),
-        attacks: (o.occupancies.iter().zip(&o.attacks))
-            .filter(|&(&occ, _)| occ & !(LOW << 56) == 0)
-            .map(|(_, &a)| a)
-            .collect(),
-    };
+    let top = o.only(|occ| occ & !(LOW << 56) == 0);
     let fixed = if o.mask >> 56 != 0 { LOW } else { 0 };
     let free_bit = |rng: &mut SplitMix64| loop {
         let b = rng.next_u64() % 64;

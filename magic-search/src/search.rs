@@ -62,6 +62,12 @@ pub struct Occupancies {
     pub occupancies: Vec<u64>,
     /// The attack set of each occupancy, by ray walk.
     pub attacks: Vec<u64>,
+    /// Each occupancy with the number of its attack set among the square's
+    /// distinct ones, in a fixed shuffled order, for [`Scratch::is_magic`]:
+    /// neighbours in Carry-Rippler order differ in few bits and rarely
+    /// collide, so a wrong magic is caught after half as many occupancies
+    /// when they come mixed.
+    checks: Vec<(u64, u64)>,
 }
 
 impl Occupancies {
@@ -84,12 +90,55 @@ impl Occupancies {
                 break;
             }
         }
+        Self::of(mask, occupancies, attacks)
+    }
+
+    /// The occupancies `keep` accepts, with their attack sets.
+    ///
+    /// ```
+    /// let o = magic_search::Occupancies::new(magic_search::Piece::Rook, 0);
+    /// let rank = o.only(|occ| occ & !0xff == 0);
+    /// assert_eq!(rank.occupancies.len(), 64);
+    /// ```
+    pub fn only(&self, keep: impl Fn(u64) -> bool) -> Self {
+        let (occupancies, attacks) = (self.occupancies.iter().zip(&self.attacks))
+            .filter(|&(&occ, _)| keep(occ))
+            .unzip();
+        Self::of(self.mask, occupancies, attacks)
+    }
+
+    fn of(mask: u64, occupancies: Vec<u64>, attacks: Vec<u64>) -> Self {
+        let checks = shuffled(&occupancies, &attacks);
         Occupancies {
             mask,
             occupancies,
             attacks,
+            checks,
         }
     }
+}
+
+/// Each occupancy with the number of its attack set (in order of first
+/// appearance), in a Fisher-Yates order drawn from a fixed stream: the same
+/// on every machine, although the order only changes how soon a wrong magic
+/// is caught, never the answer.
+fn shuffled(occupancies: &[u64], attacks: &[u64]) -> Vec<(u64, u64)> {
+    let mut distinct: Vec<u64> = Vec::new();
+    let mut checks: Vec<(u64, u64)> = (occupancies.iter().zip(attacks))
+        .map(|(&occ, &att)| {
+            let id = distinct.iter().position(|&a| a == att).unwrap_or_else(|| {
+                distinct.push(att);
+                distinct.len() - 1
+            });
+            (occ, id as u64)
+        })
+        .collect();
+    let mut rng = SplitMix64::new(0x5eed);
+    for i in (1..checks.len()).rev() {
+        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
+        checks.swap(i, j);
+    }
+    checks
 }
 
 /// The random stream of one square: independent of the order squares are
@@ -120,6 +169,13 @@ pub struct Scratch {
     epoch: Vec<u32>,
     used: Vec<u64>,
     current: u32,
+    /// For [`Scratch::is_magic`]: per slot, the candidate that last wrote
+    /// it (above bit 16) and the number of its attack set (below), so that
+    /// one load and one comparison tell an empty slot, a constructive
+    /// collision and a clash apart.
+    stamps: Vec<u64>,
+    /// The candidate counter of `stamps`, shifted 16 bits left.
+    stamp: u64,
 }
 
 impl Scratch {
@@ -140,6 +196,22 @@ impl Scratch {
         self.current
     }
 
+    /// Makes room for `2^bits` stamps and returns the next candidate's
+    /// stamp, above every stamp written before.
+    fn next_stamp(&mut self, bits: u32) -> u64 {
+        let n = 1usize << bits;
+        if self.stamps.len() < n {
+            self.stamps.resize(n, 0);
+        }
+        self.stamp = self.stamp.wrapping_add(1 << 16);
+        if self.stamp == 0 {
+            // The counter wrapped: clear once, every 2^48 candidates.
+            self.stamps.iter_mut().for_each(|s| *s = 0);
+            self.stamp = 1 << 16;
+        }
+        self.stamp
+    }
+
     /// Whether `magic` (with `shift`) maps the occupancies of `o` to slots
     /// without a destructive collision.
     ///
@@ -151,18 +223,18 @@ impl Scratch {
     /// assert!(!s.is_magic(&Occupancies::new(Piece::Bishop, 0), 0, 64 - 6));
     /// ```
     pub fn is_magic(&mut self, o: &Occupancies, magic: u64, shift: u32) -> bool {
-        let cur = self.next_epoch(64 - shift);
-        let (occs, atts) = (o.occupancies.as_slice(), o.attacks.as_slice());
-        let (epoch, used) = (self.epoch.as_mut_slice(), self.used.as_mut_slice());
+        let stamp = self.next_stamp(64 - shift);
+        let (checks, stamps) = (o.checks.as_slice(), self.stamps.as_mut_slice());
         // A plain indexed loop: this runs inside the proc-macro, which is
         // compiled unoptimised, where iterator adapters cost several times more.
         let mut k = 0;
-        while k < occs.len() {
-            let i = multiply_index(occs[k], magic, shift) as usize;
-            if epoch[i] != cur {
-                epoch[i] = cur;
-                used[i] = atts[k];
-            } else if used[i] != atts[k] {
+        while k < checks.len() {
+            let (occ, id) = checks[k];
+            let i = multiply_index(occ, magic, shift) as usize;
+            let old = stamps[i];
+            if old < stamp {
+                stamps[i] = stamp | id;
+            } else if old != stamp | id {
                 return false;
             }
             k += 1;

@@ -19,6 +19,7 @@ pub use crate::shipped::DEFAULT_SEED;
 pub type PerSquare<T> = [[T; 64]; 2];
 
 use magic_core::{DISTINCT_ATTACK_SETS, OFFSET_UNIT};
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// 128 magics with everything a table of their scheme needs.
 ///
@@ -385,30 +386,27 @@ fn search_squares(
         .map_or(1, usize::from)
         .min(jobs.len());
     let mut found: Vec<Option<Result<u64, SearchError>>> = vec![None; jobs.len()];
+    let next = AtomicUsize::new(0);
     std::thread::scope(|scope| {
-        // Thread t takes jobs t, t + threads, ...: rook and bishop squares mixed.
+        // Each thread takes the next job not yet taken: one hard square
+        // (a rook on the eighth rank can need millions of candidates) does
+        // not hold up the jobs queued behind it on the same thread.
         let handles: Vec<_> = (0..threads)
-            .map(|t| {
-                let jobs = &jobs;
+            .map(|_| {
+                let (jobs, next) = (&jobs, &next);
                 scope.spawn(move || {
                     let mut scratch = Scratch::default();
-                    (t..jobs.len())
-                        .step_by(threads)
-                        .map(|j| {
-                            let (p, piece, sq) = jobs[j];
-                            (
-                                j,
-                                search_one(
-                                    (piece, sq),
-                                    seed,
-                                    u32::from(bits[p][sq]),
-                                    opts,
-                                    &mut scratch,
-                                    budget,
-                                ),
-                            )
-                        })
-                        .collect::<Vec<_>>()
+                    let mut done = Vec::new();
+                    loop {
+                        let j = next.fetch_add(1, Ordering::Relaxed);
+                        let Some(&(p, piece, sq)) = jobs.get(j) else {
+                            return done;
+                        };
+                        let bits = u32::from(bits[p][sq]);
+                        let result =
+                            search_one((piece, sq), seed, bits, opts, &mut scratch, budget);
+                        done.push((j, result));
+                    }
                 })
             })
             .collect();
