@@ -4,7 +4,8 @@
 #   - the README's quick start (the macro with the default seed), the same
 #     with a seed of its own (the macro searches), and the const builder
 #     with a full hard-coded set of 128 magics (no proc-macro at all);
-#   - one consumer per scheme (`magic_tables!`, rook attacks only);
+#   - one consumer per scheme (`magic_tables!`, rook attacks only), and
+#     three of them again with magic-runtime's `prebuilt-<scheme>` feature;
 #   - consumers of shakmaty, cozy-chess and chess, the same rook lookup.
 # For each, in the dev and release profiles: a clean build with its
 # dependencies, a clean build of the crate alone, and a rebuild after
@@ -120,6 +121,14 @@ if [ "$mode" = all ]; then
         dir=$(new_crate "scheme_$scheme" "$runtime")
         { echo "magic_runtime::magic_tables! { static T { scheme = $scheme } }"; rook_main 'T.rook(sq, occ)'; } >"$dir/src/main.rs"
         add "$dir" "\`scheme = $scheme\`"
+        schemes+=("$dir")
+    done
+    # The same consumers with the table built in magic-runtime instead.
+    for scheme in fancy plain offset_in_magic; do
+        feature=prebuilt-${scheme//_/-}
+        dir=$(new_crate "prebuilt_$scheme" "magic-runtime = { path = \"$root/magic-runtime\", features = [\"$feature\"] }")
+        { echo "magic_runtime::magic_tables! { static T { scheme = $scheme } }"; rook_main 'T.rook(sq, occ)'; } >"$dir/src/main.rs"
+        add "$dir" "\`scheme = $scheme\`, feature \`$feature\`"
         schemes+=("$dir")
     done
     dir=$(new_crate peer_shakmaty 'shakmaty = "0.27"')

@@ -1,14 +1,16 @@
 //! Emits one `static` per table: the magics as literals and the table the
 //! macro filled and checked (`table.rs`), as bytes the user's crate only
-//! copies, so that a rebuild costs no more than any other static data.
+//! copies, so that a rebuild costs no more than any other static data. A
+//! shipped set's table that magic-runtime prebuilds (its `prebuilt-*`
+//! features) is a `use` of that static instead: no bytes at all.
 
 use crate::error::{Error, Result};
 use crate::table::{attack_list_bytes, table_bytes};
 use crate::validate::{Failed, Header, Table};
 use magic_core::{Slots, DISTINCT_ATTACK_SETS};
 use magic_search::{
-    magic_set_within, named_set, shipped_set, Budget, Builder, MagicSet, Scheme, SearchError,
-    SearchOptions,
+    is_shipped, magic_set_within, named_set, shipped_set, Budget, Builder, MagicSet, Scheme,
+    SearchError, SearchOptions,
 };
 use proc_macro2::{Delimiter, Group, Literal, TokenStream, TokenTree};
 
@@ -107,8 +109,19 @@ fn declare_failed(f: &Failed) -> TokenStream {
 }
 
 fn expand_table(t: &Table, budget: &Budget) -> Result<TokenStream> {
-    let set = find(t, budget)?;
     let header = &t.header;
+    if let Some(name) = prebuilt(t) {
+        return Ok(Out::default()
+            .tokens(header.attrs.clone())
+            .tokens(header.vis.clone())
+            .code("use")
+            .tokens(header.krate.clone())
+            .code(&format!("::prebuilt::{name} as"))
+            .tokens([TokenTree::Ident(header.name.clone())])
+            .code(";")
+            .0);
+    }
+    let set = find(t, budget)?;
     let krate = || Out::default().tokens(header.krate.clone());
     let ty = t.scheme.type_name();
     let len = set.len;
@@ -163,6 +176,31 @@ fn expand_table(t: &Table, budget: &Budget) -> Result<TokenStream> {
         );
     let value = Out::default().code("unsafe").group(Delimiter::Brace, call);
     Ok(declare(header, &ty_n, value))
+}
+
+/// The name of `magic_runtime::prebuilt`'s static for a table of the
+/// shipped set, when its feature is on (magic-runtime's feature of the same
+/// name turns on this crate's).
+fn prebuilt(t: &Table) -> Option<&'static str> {
+    if t.set.is_some() || !is_shipped(t.scheme, t.seed, &t.bits) {
+        return None;
+    }
+    match t.scheme {
+        Scheme::Fancy if cfg!(feature = "prebuilt-fancy") => Some("FANCY"),
+        Scheme::Plain if cfg!(feature = "prebuilt-plain") => Some("PLAIN"),
+        Scheme::ShiftInMagic if cfg!(feature = "prebuilt-shift-in-magic") => Some("SHIFT_IN_MAGIC"),
+        Scheme::Shared if cfg!(feature = "prebuilt-shared") => Some("SHARED"),
+        Scheme::FixedShift if cfg!(feature = "prebuilt-fixed-shift") => Some("FIXED_SHIFT"),
+        Scheme::Black if cfg!(feature = "prebuilt-black") => Some("BLACK"),
+        Scheme::OffsetInMagic if cfg!(feature = "prebuilt-offset-in-magic") => {
+            Some("OFFSET_IN_MAGIC")
+        }
+        Scheme::ByteLookup if cfg!(feature = "prebuilt-byte-lookup") => Some("BYTE_LOOKUP"),
+        Scheme::Magic32 if cfg!(feature = "prebuilt-magic32") => Some("MAGIC32"),
+        Scheme::Pext if cfg!(feature = "prebuilt-pext") => Some("PEXT"),
+        Scheme::PextPdep if cfg!(feature = "prebuilt-pext-pdep") => Some("PEXT_PDEP"),
+        _ => None,
+    }
 }
 
 /// The magics: the shipped set or a search; a failed search points at the

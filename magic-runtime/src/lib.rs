@@ -44,6 +44,7 @@ mod offset_in_magic;
 mod pext;
 mod pext_tables;
 mod plain;
+pub mod prebuilt;
 mod shared;
 mod shift_in_magic;
 mod sliders;
