@@ -36,6 +36,10 @@ use proc_macro::TokenStream;
 /// (candidates per square), `crate` (the path of `magic_runtime` when it is
 /// renamed or re-exported, default `::magic_runtime`).
 ///
+/// With magic-runtime's `prebuilt-<scheme>` feature, a table of that
+/// scheme's shipped set (no `seed`, `set` or bits) is a `use` of the
+/// static in `magic_runtime::prebuilt`, built once in that crate.
+///
 /// The examples are in `magic-runtime`'s documentation, which can run them.
 #[proc_macro]
 pub fn magic_tables(input: TokenStream) -> TokenStream {
