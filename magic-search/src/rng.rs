@@ -31,7 +31,7 @@ impl SplitMix64 {
     /// let mut rng = magic_search::SplitMix64::new(1);
     /// assert_ne!(rng.next_u64(), rng.next_u64());
     /// ```
-    #[inline]
+    #[inline(always)] // also unoptimised, where the macro searches
     pub fn next_u64(&mut self) -> u64 {
         self.state = self.state.wrapping_add(0x9e37_79b9_7f4a_7c15);
         let mut z = self.state;
@@ -48,7 +48,7 @@ impl SplitMix64 {
     /// let total: u32 = (0..1000).map(|_| rng.sparse().count_ones()).sum();
     /// assert!((6_000..10_000).contains(&total));
     /// ```
-    #[inline]
+    #[inline(always)] // also unoptimised, where the macro searches
     pub fn sparse(&mut self) -> u64 {
         self.next_u64() & self.next_u64() & self.next_u64()
     }

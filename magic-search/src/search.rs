@@ -223,8 +223,14 @@ impl Scratch {
     /// assert!(!s.is_magic(&Occupancies::new(Piece::Bishop, 0), 0, 64 - 6));
     /// ```
     pub fn is_magic(&mut self, o: &Occupancies, magic: u64, shift: u32) -> bool {
+        self.first_clash(&o.checks, magic, shift).is_none()
+    }
+
+    /// Where in `checks` the first occupancy lands on a slot holding
+    /// another attack set, if one does.
+    fn first_clash(&mut self, checks: &[(u64, u64)], magic: u64, shift: u32) -> Option<usize> {
         let stamp = self.next_stamp(64 - shift);
-        let (checks, stamps) = (o.checks.as_slice(), self.stamps.as_mut_slice());
+        let stamps = self.stamps.as_mut_slice();
         // A plain indexed loop: this runs inside the proc-macro, which is
         // compiled unoptimised, where iterator adapters cost several times more.
         let mut k = 0;
@@ -235,11 +241,11 @@ impl Scratch {
             if old < stamp {
                 stamps[i] = stamp | id;
             } else if old != stamp | id {
-                return false;
+                return Some(k);
             }
             k += 1;
         }
-        true
+        None
     }
 }
 
@@ -433,6 +439,15 @@ fn candidate_cost(hash: Hash) -> u64 {
     }
 }
 
+/// Moves `checks[k]` to half its distance from the front, by hand:
+/// `slice::swap` costs several times more unoptimised.
+#[allow(clippy::manual_swap)]
+fn halfway_to_front(checks: &mut [(u64, u64)], k: usize) {
+    let clashed = checks[k];
+    checks[k] = checks[k / 2];
+    checks[k / 2] = clashed;
+}
+
 fn search_counted(
     o: &Occupancies,
     bits: u32,
@@ -451,6 +466,8 @@ fn search_counted(
         keep &= !0xffff;
         fixed |= u64::from(low);
     }
+    // This search's own order of the checks, which it changes as it learns.
+    let mut checks = o.checks.clone();
     let mut tries = 0;
     while tries < opts.max_tries {
         tries += 1;
@@ -468,7 +485,16 @@ fn search_counted(
             // in the top byte of the product rarely hash well (Stockfish's filter).
             Hash::Multiply => {
                 (o.mask.wrapping_mul(magic) >> 56).count_ones() >= 6
-                    && scratch.is_magic(o, magic, shift)
+                    && match scratch.first_clash(&checks, magic, shift) {
+                        None => true,
+                        Some(k) => {
+                            // Occupancies that clash for one candidate clash
+                            // for many: halve the way to the front, so that
+                            // the next candidates test them early.
+                            halfway_to_front(&mut checks, k);
+                            false
+                        }
+                    }
             }
             hash => scratch.fits(o, hash, magic, bits),
         };
