@@ -1,7 +1,7 @@
 //! Placing sub-tables in one shared array so that they overlap where their
 //! slots allow it.
 
-use crate::{empty_board_attacks, Budget, Hash, Piece, SlotRule};
+use crate::{empty_board_attacks, Budget, Hash, Piece, SlotRule, SplitMix64};
 
 /// One square's sub-table before placement: `entries[i]` is the attack set
 /// stored in slot `i`, or 0 where no occupancy maps.
@@ -77,13 +77,51 @@ struct Array {
 }
 
 impl Array {
+    /// Plain indexed loops here and below: the macro packs unoptimised,
+    /// where iterator adapters and closures cost several times more.
     fn fits(&self, used: &[(usize, u64)], postmask: u64, offset: usize, rule: SlotRule) -> bool {
-        used.iter().all(|&(i, a)| {
-            let Some(&e) = self.attacks.get(offset + i) else {
-                return true;
-            };
-            rule.admits(e, self.covered[offset + i], a, postmask)
-        })
+        let (attacks, covered) = (self.attacks.as_slice(), self.covered.as_slice());
+        let mut k = 0;
+        while k < used.len() {
+            let (i, a) = used[k];
+            let at = offset + i;
+            // Past the end of the array, a slot is free.
+            if at < attacks.len() && !rule.admits(attacks[at], covered[at], a, postmask) {
+                return false;
+            }
+            k += 1;
+        }
+        true
+    }
+
+    /// The lowest offset where every used slot fits. Only offsets where the
+    /// first used slot fits are checked in full: in the filled part of the
+    /// array, most are skipped by one comparison. The full check takes the
+    /// slots in `mixed` order: neighbouring slots fail together, slots
+    /// spread over the sub-table fail sooner.
+    fn lowest_fit(
+        &self,
+        used: &[(usize, u64)],
+        mixed: &[(usize, u64)],
+        postmask: u64,
+        rule: SlotRule,
+    ) -> usize {
+        let Some(&(first, a)) = used.first() else {
+            return 0;
+        };
+        let (attacks, covered) = (self.attacks.as_slice(), self.covered.as_slice());
+        let mut offset = 0;
+        loop {
+            let mut at = offset + first;
+            while at < attacks.len() && !rule.admits(attacks[at], covered[at], a, postmask) {
+                at += 1;
+            }
+            offset = at - first;
+            if self.fits(mixed, postmask, offset, rule) {
+                return offset;
+            }
+            offset += 1;
+        }
     }
 
     fn place(&mut self, used: &[(usize, u64)], len: usize, postmask: u64, offset: usize) {
@@ -149,12 +187,14 @@ pub fn pack_within(
             SlotRule::Exact => !0,
             SlotRule::PostMasked => empty_board_attacks(table.piece, table.square),
         };
-        let offset = (0..)
-            .find(|&off| {
-                attempts += 1;
-                array.fits(&used, postmask, off, rule)
-            })
-            .expect("an offset past the end always fits");
+        let mut mixed = used.clone();
+        let mut rng = SplitMix64::new(0x5eed);
+        for i in (1..mixed.len()).rev() {
+            mixed.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
+        }
+        let offset = array.lowest_fit(&used, &mixed, postmask, rule);
+        // Every offset up to it counts as tried, skipped or not.
+        attempts += offset as u64 + 1;
         array.place(&used, table.entries.len(), postmask, offset);
         offsets[t] = offset as u32;
     }

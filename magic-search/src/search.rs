@@ -118,20 +118,15 @@ impl Occupancies {
     }
 }
 
-/// Each occupancy with the number of its attack set (in order of first
-/// appearance), in a Fisher-Yates order drawn from a fixed stream: the same
+/// Each occupancy with the number of its attack set (in sorted order), in a Fisher-Yates order drawn from a fixed stream: the same
 /// on every machine, although the order only changes how soon a wrong magic
 /// is caught, never the answer.
 fn shuffled(occupancies: &[u64], attacks: &[u64]) -> Vec<(u64, u64)> {
-    let mut distinct: Vec<u64> = Vec::new();
+    let mut distinct = attacks.to_vec();
+    distinct.sort_unstable();
+    distinct.dedup();
     let mut checks: Vec<(u64, u64)> = (occupancies.iter().zip(attacks))
-        .map(|(&occ, &att)| {
-            let id = distinct.iter().position(|&a| a == att).unwrap_or_else(|| {
-                distinct.push(att);
-                distinct.len() - 1
-            });
-            (occ, id as u64)
-        })
+        .map(|(&occ, att)| (occ, distinct.partition_point(|a| a < att) as u64))
         .collect();
     let mut rng = SplitMix64::new(0x5eed);
     for i in (1..checks.len()).rev() {
@@ -439,6 +434,19 @@ fn candidate_cost(hash: Hash) -> u64 {
     }
 }
 
+/// Whether no two of `checks` clash under `magic`. Occupancies that clash
+/// for one candidate clash for many: the one that clashed moves halfway to
+/// the front, so that the next candidates test it early.
+fn clash_free(scratch: &mut Scratch, checks: &mut [(u64, u64)], magic: u64, shift: u32) -> bool {
+    match scratch.first_clash(checks, magic, shift) {
+        None => true,
+        Some(k) => {
+            halfway_to_front(checks, k);
+            false
+        }
+    }
+}
+
 /// Moves `checks[k]` to half its distance from the front, by hand:
 /// `slice::swap` costs several times more unoptimised.
 #[allow(clippy::manual_swap)]
@@ -468,6 +476,12 @@ fn search_counted(
     }
     // This search's own order of the checks, which it changes as it learns.
     let mut checks = o.checks.clone();
+    if opts.hash == Hash::Black {
+        // The black index is the multiply index of `occ | !mask`.
+        for check in &mut checks {
+            check.0 |= !o.mask;
+        }
+    }
     let mut tries = 0;
     while tries < opts.max_tries {
         tries += 1;
@@ -485,17 +499,9 @@ fn search_counted(
             // in the top byte of the product rarely hash well (Stockfish's filter).
             Hash::Multiply => {
                 (o.mask.wrapping_mul(magic) >> 56).count_ones() >= 6
-                    && match scratch.first_clash(&checks, magic, shift) {
-                        None => true,
-                        Some(k) => {
-                            // Occupancies that clash for one candidate clash
-                            // for many: halve the way to the front, so that
-                            // the next candidates test them early.
-                            halfway_to_front(&mut checks, k);
-                            false
-                        }
-                    }
+                    && clash_free(scratch, &mut checks, magic, shift)
             }
+            Hash::Black => clash_free(scratch, &mut checks, magic, shift),
             hash => scratch.fits(o, hash, magic, bits),
         };
         if found {
