@@ -188,10 +188,7 @@ pub fn pack_within(
             SlotRule::PostMasked => empty_board_attacks(table.piece, table.square),
         };
         let mut mixed = used.clone();
-        let mut rng = SplitMix64::new(0x5eed);
-        for i in (1..mixed.len()).rev() {
-            mixed.swap(i, (rng.next_u64() % (i as u64 + 1)) as usize);
-        }
+        SplitMix64::check_order().shuffle(&mut mixed);
         let offset = array.lowest_fit(&used, &mixed, postmask, rule);
         // Every offset up to it counts as tried, skipped or not.
         attempts += offset as u64 + 1;

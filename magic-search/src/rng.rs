@@ -52,4 +52,17 @@ impl SplitMix64 {
     pub fn sparse(&mut self) -> u64 {
         self.next_u64() & self.next_u64() & self.next_u64()
     }
+
+    /// Shuffles `items` (Fisher-Yates) with draws from this stream.
+    pub(crate) fn shuffle<T>(&mut self, items: &mut [T]) {
+        for i in (1..items.len()).rev() {
+            items.swap(i, (self.next_u64() % (i as u64 + 1)) as usize);
+        }
+    }
+
+    /// The stream that orders checks where only the order's speed matters,
+    /// never the answer: the same on every machine.
+    pub(crate) fn check_order() -> Self {
+        SplitMix64::new(0x5eed)
+    }
 }

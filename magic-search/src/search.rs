@@ -118,9 +118,9 @@ impl Occupancies {
     }
 }
 
-/// Each occupancy with the number of its attack set (in sorted order), in a Fisher-Yates order drawn from a fixed stream: the same
-/// on every machine, although the order only changes how soon a wrong magic
-/// is caught, never the answer.
+/// Each occupancy with the number of its attack set (in sorted order; under
+/// 2^12, as a square has at most 4,096 occupancies), shuffled by
+/// [`SplitMix64::check_order`].
 fn shuffled(occupancies: &[u64], attacks: &[u64]) -> Vec<(u64, u64)> {
     let mut distinct = attacks.to_vec();
     distinct.sort_unstable();
@@ -128,11 +128,7 @@ fn shuffled(occupancies: &[u64], attacks: &[u64]) -> Vec<(u64, u64)> {
     let mut checks: Vec<(u64, u64)> = (occupancies.iter().zip(attacks))
         .map(|(&occ, att)| (occ, distinct.partition_point(|a| a < att) as u64))
         .collect();
-    let mut rng = SplitMix64::new(0x5eed);
-    for i in (1..checks.len()).rev() {
-        let j = (rng.next_u64() % (i as u64 + 1)) as usize;
-        checks.swap(i, j);
-    }
+    SplitMix64::check_order().shuffle(&mut checks);
     checks
 }
 
