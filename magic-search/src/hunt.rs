@@ -1,15 +1,19 @@
 //! Hunting magics with fewer index bits than a square's mask has bits.
 //!
 //! A hunt splits each target's work into numbered chunks, each drawn from
-//! its own stream of the seed. Even chunks test random candidates; odd
-//! chunks climb: from a random start, they flip bits of the magic while the
-//! number of clashing occupancies does not grow, which finds fewer-bit
-//! magics that random candidates practically never hit (a 10-bit rook on
-//! b8). A target's result is the first magic in chunk order, so it does not
+//! its own stream of the seed, in three kinds by turns. The first tests
+//! random candidates. The second climbs: from a random start, it flips bits
+//! of the magic while the number of clashing occupancies does not grow,
+//! which finds fewer-bit magics that random candidates practically never
+//! hit (a 10-bit rook on b8). The third fixes the magic's bits one by one
+//! from the lowest, cutting off a prefix as soon as the occupancies it
+//! decides clash ([`prefix_walk`]): it finds the record rooks of the eighth
+//! rank in seconds. A target's result is the first magic in chunk order, so it does not
 //! depend on how many threads ran the chunks or how often the hunt was
 //! stopped and resumed: the state is only the next chunk of each target and
 //! what was found.
 
+use crate::prefix::{prefix_walk, PREFIX_NODES};
 use crate::rng::SplitMix64;
 use crate::search::{Occupancies, Scratch};
 use crate::{distinct_attack_sets, parse_square, relevant_mask, square_name, Piece};
@@ -55,8 +59,10 @@ impl HuntTarget {
         (u32::BITS - (sets - 1).leading_zeros()) as u8
     }
 
-    /// The first magic chunk `chunk` finds, if any: an even chunk tests
-    /// [`HUNT_CHUNK`] random candidates, an odd one climbs.
+    /// The first magic chunk `chunk` finds, if any: chunks 0, 3, 6, ... test
+    /// [`HUNT_CHUNK`] random candidates, chunks 1, 4, 7, ... climb, and
+    /// chunks 2, 5, 8, ... walk the magic's bits from the lowest
+    /// ([`PREFIX_NODES`] nodes).
     ///
     /// ```
     /// use magic_search::{HuntTarget, Occupancies, Piece, Scratch};
@@ -74,8 +80,10 @@ impl HuntTarget {
     ) -> Option<u64> {
         let mut rng = self.stream(seed, chunk);
         let shift = 64 - u32::from(self.bits);
-        if chunk % 2 == 1 {
-            return climb(o, shift, &mut rng, scratch);
+        match chunk % 3 {
+            1 => return climb(o, shift, &mut rng, scratch),
+            2 => return prefix_walk(o, u32::from(self.bits), &mut rng, PREFIX_NODES),
+            _ => {}
         }
         (0..HUNT_CHUNK).find_map(|k| {
             let magic = candidate(&mut rng, k);
@@ -93,14 +101,14 @@ impl HuntTarget {
 }
 
 /// Candidates tried before chunk `chunk`: random chunks count their
-/// candidates, climbing chunks their evaluations.
+/// candidates, climbing chunks their evaluations, walks their nodes.
 ///
 /// ```
-/// use magic_search::{tries_before, CLIMB_CHUNK, HUNT_CHUNK};
-/// assert_eq!(tries_before(3), 2 * HUNT_CHUNK + CLIMB_CHUNK);
+/// use magic_search::{tries_before, CLIMB_CHUNK, HUNT_CHUNK, PREFIX_NODES};
+/// assert_eq!(tries_before(4), 2 * HUNT_CHUNK + CLIMB_CHUNK + PREFIX_NODES);
 /// ```
 pub fn tries_before(chunk: u64) -> u64 {
-    chunk.div_ceil(2) * HUNT_CHUNK + chunk / 2 * CLIMB_CHUNK
+    chunk.div_ceil(3) * HUNT_CHUNK + (chunk + 1) / 3 * CLIMB_CHUNK + chunk / 3 * PREFIX_NODES
 }
 
 /// Hill climbing over the bits of the magic, [`CLIMB_CHUNK`] evaluations.
@@ -255,10 +263,10 @@ impl HuntProgress {
     /// Candidates tried so far (whole chunks, see [`tries_before`]).
     ///
     /// ```
-    /// # use magic_search::{HuntProgress, CLIMB_CHUNK, HUNT_CHUNK};
+    /// # use magic_search::{HuntProgress, CLIMB_CHUNK, HUNT_CHUNK, PREFIX_NODES};
     /// let mut p = HuntProgress::new("bishop,a1,5".parse().unwrap());
     /// p.next_chunk = 3;
-    /// assert_eq!(p.tries(), 2 * HUNT_CHUNK + CLIMB_CHUNK);
+    /// assert_eq!(p.tries(), HUNT_CHUNK + CLIMB_CHUNK + PREFIX_NODES);
     /// ```
     pub fn tries(&self) -> u64 {
         tries_before(self.next_chunk)

@@ -27,6 +27,8 @@ mod pack;
 #[cfg(feature = "tools")]
 mod pack_dense;
 #[cfg(feature = "tools")]
+mod prefix;
+#[cfg(feature = "tools")]
 mod published;
 mod rng;
 #[cfg(feature = "tools")]
@@ -55,6 +57,8 @@ pub use named::{dense_fancy_set, named_set, repacked_black_set, set_schemes, SET
 pub use pack::{pack, pack_within, SubTable, PACK_ATTEMPT_COST};
 #[cfg(feature = "tools")]
 pub use pack_dense::{layout_len, pack_choosing, pack_dense, pack_dense_with, Packing};
+#[cfg(feature = "tools")]
+pub use prefix::{prefix_walk, PREFIX_NODES};
 #[cfg(feature = "tools")]
 pub use published::{parse as parse_magics_csv, published_set, set_from_magics_csv};
 pub use rng::SplitMix64;

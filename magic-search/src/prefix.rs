@@ -1,0 +1,134 @@
+//! Searching a magic bit by bit, from its lowest bit up, with pruning.
+//!
+//! The product `occ * magic` taken modulo 2^64 depends, for an occupancy
+//! whose lowest set square is `p`, only on the magic's bits `0..=63 - p`:
+//! higher bits are shifted out. So once the low bits of the magic are
+//! fixed up to bit `k`, the index of every occupancy whose lowest square is
+//! at least `63 - k` is known, and a clash among them rules out every magic
+//! that starts with those bits. A depth-first search that fixes one bit at
+//! a time checks each occupancy as soon as its index is known, and cuts the
+//! tree there. A rook on the eighth rank (lowest relevant square on the
+//! second rank) has 54 bits that matter; its rank occupancies are placed
+//! after 7 bits, and each square further down the file after 8 more.
+//!
+//! The tree is far too big to walk, but magics are not rare in it: a walk
+//! with a bound on its nodes, which picks 0 or 1 first at random at every
+//! node, and many such walks from different streams, find the record
+//! fewer-bit rooks of the eighth rank in seconds.
+
+use crate::rng::SplitMix64;
+use crate::search::Occupancies;
+
+/// Nodes one walk visits at most: tens of milliseconds.
+pub const PREFIX_NODES: u64 = 1 << 21;
+
+/// Not the number of any attack set.
+const EMPTY: u32 = u32::MAX;
+
+/// One walk's state: the slots filled so far, and how to undo them.
+struct Walk<'a> {
+    /// `levels[k]`: the occupancies (with the numbers of their attack sets)
+    /// whose indices are known once bit `k` is fixed.
+    levels: &'a [Vec<(u64, u32)>],
+    shift: u32,
+    slots: Vec<u32>,
+    filled: Vec<usize>,
+    nodes: u64,
+    rng: SplitMix64,
+}
+
+impl Walk<'_> {
+    /// Places the occupancies of level `k` under `magic`; on a clash,
+    /// undoes them and says so.
+    fn place(&mut self, k: usize, magic: u64) -> bool {
+        let mark = self.filled.len();
+        for &(occ, id) in &self.levels[k] {
+            let i = (occ.wrapping_mul(magic) >> self.shift) as usize;
+            if self.slots[i] == EMPTY {
+                self.slots[i] = id;
+                self.filled.push(i);
+            } else if self.slots[i] != id {
+                self.undo(mark);
+                return false;
+            }
+        }
+        true
+    }
+
+    fn undo(&mut self, mark: usize) {
+        for &i in &self.filled[mark..] {
+            self.slots[i] = EMPTY;
+        }
+        self.filled.truncate(mark);
+    }
+
+    /// A magic whose bits below `k` are those of `magic`, if this walk
+    /// finds one within its nodes.
+    fn from(&mut self, k: usize, magic: u64, budget: u64) -> Option<u64> {
+        if k == self.levels.len() {
+            return Some(magic);
+        }
+        self.nodes += 1;
+        if self.nodes > budget {
+            return None;
+        }
+        let first = self.rng.next_u64() & 1;
+        for bit in [first, first ^ 1] {
+            let next = magic | bit << k;
+            let mark = self.filled.len();
+            if self.place(k, next) {
+                if let Some(found) = self.from(k + 1, next, budget) {
+                    return Some(found);
+                }
+                self.undo(mark);
+            }
+            if self.nodes > budget {
+                return None;
+            }
+        }
+        None
+    }
+}
+
+/// The occupancies of `o` by the bit of the magic that fixes their index,
+/// each with the number of its attack set.
+fn levels(o: &Occupancies) -> Vec<Vec<(u64, u32)>> {
+    let mut distinct = o.attacks.clone();
+    distinct.sort_unstable();
+    distinct.dedup();
+    let lowest = o.mask.trailing_zeros() as usize;
+    let mut levels = vec![Vec::new(); 64 - lowest];
+    for (&occ, att) in o.occupancies.iter().zip(&o.attacks) {
+        let k = match occ {
+            0 => 0,
+            _ => 63 - occ.trailing_zeros() as usize,
+        };
+        levels[k].push((occ, distinct.partition_point(|a| a < att) as u32));
+    }
+    levels
+}
+
+/// One walk of at most `nodes` nodes, its choices drawn from `rng`: a
+/// magic with `bits` index bits for the occupancies of `o`, if it finds
+/// one. Its bits above `63 - lsb(mask)`, which do not matter, are 0.
+///
+/// ```
+/// use magic_search::{prefix_walk, Occupancies, Piece, Scratch, SplitMix64};
+/// let o = Occupancies::new(Piece::Bishop, 0);
+/// let magic = prefix_walk(&o, 5, &mut SplitMix64::new(1), 1 << 20).unwrap();
+/// assert!(Scratch::default().is_magic(&o, magic, 64 - 5));
+/// ```
+pub fn prefix_walk(o: &Occupancies, bits: u32, rng: &mut SplitMix64, nodes: u64) -> Option<u64> {
+    let levels = levels(o);
+    let mut walk = Walk {
+        levels: &levels,
+        shift: 64 - bits,
+        slots: vec![EMPTY; 1 << bits],
+        filled: Vec::new(),
+        nodes: 0,
+        rng: rng.clone(),
+    };
+    let found = walk.from(0, 0, nodes);
+    *rng = walk.rng;
+    found
+}
