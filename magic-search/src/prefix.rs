@@ -113,10 +113,13 @@ fn levels(o: &Occupancies) -> Vec<Vec<(u64, u32)>> {
 /// one. Its bits above `63 - lsb(mask)`, which do not matter, are 0.
 ///
 /// ```
-/// use magic_search::{prefix_walk, Occupancies, Piece, Scratch, SplitMix64};
-/// let o = Occupancies::new(Piece::Bishop, 0);
-/// let magic = prefix_walk(&o, 5, &mut SplitMix64::new(1), 1 << 20).unwrap();
-/// assert!(Scratch::default().is_magic(&o, magic, 64 - 5));
+/// use magic_search::{prefix_walk, Occupancies, Piece, Scratch, SplitMix64, PREFIX_NODES};
+/// // A rook on b8 with 10 index bits, one fewer than its mask has: this
+/// // stream's second walk finds one.
+/// let o = Occupancies::new(Piece::Rook, 57);
+/// let mut rng = SplitMix64::new(10);
+/// let magic = (0..2).find_map(|_| prefix_walk(&o, 10, &mut rng, PREFIX_NODES)).unwrap();
+/// assert!(Scratch::default().is_magic(&o, magic, 64 - 10));
 /// ```
 pub fn prefix_walk(o: &Occupancies, bits: u32, rng: &mut SplitMix64, nodes: u64) -> Option<u64> {
     let levels = levels(o);
