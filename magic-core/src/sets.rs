@@ -1567,14 +1567,14 @@ pub const DENSE_FANCY_ROOK: [u64; 64] = [
     0x0204000402008080, // f7
     0x1041020150081400, // g7
     0x0000800100004080, // h7
-    0x0026004010810a22, // a8
-    0xefffff9dffab2fca, // b8
-    0x0002004110220882, // c8
-    0x0080201000080501, // d8
-    0x4002000420081002, // e8
+    0x00fffe01ab019c26, // a8
+    0x007ffe9efea4ad32, // b8
+    0x003fff55ff4e982e, // c8
+    0x001fffa9ffa7ccea, // d8
+    0x000ffff5fff378a6, // e8
     0x408a001004080102, // f8
-    0x01420000d4180102, // g8
-    0x004000840514c022, // h8
+    0x0003fff4f7f5457c, // g8
+    0x0001ffff33ff645a, // h8
 ];
 /// bishop magics of the fancy set.
 pub const DENSE_FANCY_BISHOP: [u64; 64] = [
@@ -1584,7 +1584,7 @@ pub const DENSE_FANCY_BISHOP: [u64; 64] = [
     0x02080a0828200000, // d1
     0x000405a000001402, // e1
     0x090a016420200120, // f1
-    0xdd8d9925e97f45c6, // g1
+    0xbe541969d5ff3613, // g1
     0x7a98b2e35c37ffae, // h1
     0x52fdbaf9e5e357eb, // a2
     0xc8d50650ccceb3fe, // b2
@@ -1592,16 +1592,16 @@ pub const DENSE_FANCY_BISHOP: [u64; 64] = [
     0x1048280481040000, // d2
     0x1041a40420046000, // e2
     0x9400410120108041, // f2
-    0x69846696cad37fc5, // g2
-    0x2e01eb094b153fcd, // h2
+    0x1eddfb436447ff12, // g2
+    0xb824937764aa3fc9, // h2
     0x09406d744cc55fec, // a3
     0x4020001411022205, // b3
     0x5401040800440680, // c3
     0x0028001082004000, // d3
     0x9104804400a04c10, // e3
     0x1114100202020101, // f3
-    0xb0ec093f33257fab, // g3
-    0xc1ce073fad5b1fc3, // h3
+    0xb22c09b352c63f92, // g3
+    0x5c4a026799531fe9, // h3
     0x0031180005085000, // a4
     0x0824100004500080, // b4
     0x1082020211180200, // c4
@@ -1618,30 +1618,30 @@ pub const DENSE_FANCY_BISHOP: [u64; 64] = [
     0x1222008202010804, // f5
     0x9044008200108800, // g5
     0x60040900400a1440, // h5
-    0x4fbff52cf3e9c02c, // a6
-    0xb5ffecdb055de025, // b6
+    0x000fdab38b8240cf, // a6
+    0x0007f3253a79e02f, // b6
     0x2000140104002040, // c6
     0x0092184208000080, // d6
     0x1004480101005010, // e6
     0x2010020208080410, // f6
-    0x3fff3aecc0c0c402, // g6
-    0xb8bfcb1d4ba3ae02, // h6
+    0xdd3fa6425f5c7c07, // g6
+    0x615fe2898db17200, // h6
     0xe70bf809d4cc056c, // a7
     0x5303ff3dcad90e29, // b7
     0x0080620100a20004, // c7
     0x0002010484040010, // d7
     0x0024004010590080, // e7
     0x84002024810a0500, // f7
-    0x607f9569698c336c, // g7
-    0xc23fee16c7131e00, // h7
-    0x420bfefe36dcacdc, // a8
-    0xdc1f27fd0985c72f, // b8
+    0x007e9529f3fec7b8, // g7
+    0x003fc9e551ff6428, // h7
+    0x0003fcc97e8e3ee9, // a8
+    0x000003fc79366890, // b8
     0x0144020040441010, // c8
     0x0101001801086800, // d8
     0x8000000110602210, // e8
     0x0000000930011202, // f8
-    0x0d117f77fc36ca8e, // g8
-    0x88ffe377ec706c6e, // h8
+    0x00007ff7a8e76755, // g8
+    0x007fc534dadda748, // h8
 ];
 /// rook index bits per square.
 pub const DENSE_FANCY_ROOK_BITS: [u8; 64] = [
@@ -1652,7 +1652,7 @@ pub const DENSE_FANCY_ROOK_BITS: [u8; 64] = [
     11, 10, 10, 10, 10, 10, 10, 11, // rank 5
     11, 10, 10, 10, 10, 10, 10, 11, // rank 6
     11, 10, 10, 10, 10, 10, 10, 11, // rank 7
-    12, 10, 11, 11, 11, 11, 11, 12, // rank 8
+    11, 10, 10, 10, 10, 11, 10, 11, // rank 8
 ];
 /// bishop index bits per square.
 pub const DENSE_FANCY_BISHOP_BITS: [u8; 64] = [
@@ -1666,7 +1666,7 @@ pub const DENSE_FANCY_BISHOP_BITS: [u8; 64] = [
     5, 4, 5, 5, 5, 5, 4, 5, // rank 8
 ];
 /// Entries of the table.
-pub const DENSE_FANCY_LEN: usize = 106192;
+pub const DENSE_FANCY_LEN: usize = 98000;
 
 // The repacked black set: the black magics above, some replaced by other
 // black magics of their squares, with offsets chosen together with them by
