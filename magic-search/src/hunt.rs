@@ -8,10 +8,10 @@
 //! hit (a 10-bit rook on b8). The third fixes the magic's bits one by one
 //! from the lowest, cutting off a prefix as soon as the occupancies it
 //! decides clash ([`prefix_walk`]): it finds the record rooks of the eighth
-//! rank in seconds. A target's result is the first magic in chunk order, so it does not
-//! depend on how many threads ran the chunks or how often the hunt was
-//! stopped and resumed: the state is only the next chunk of each target and
-//! what was found.
+//! rank in seconds to a minute. A target's result is the first magic in
+//! chunk order, so it does not depend on how many threads ran the chunks or
+//! how often the hunt was stopped and resumed: the state is only the next
+//! chunk of each target and what was found.
 
 use crate::prefix::{prefix_walk, PREFIX_NODES};
 use crate::rng::SplitMix64;

@@ -8,13 +8,14 @@
 //! that starts with those bits. A depth-first search that fixes one bit at
 //! a time checks each occupancy as soon as its index is known, and cuts the
 //! tree there. A rook on the eighth rank (lowest relevant square on the
-//! second rank) has 54 bits that matter; its rank occupancies are placed
-//! after 7 bits, and each square further down the file after 8 more.
+//! second rank) has 54 to 56 bits that matter; its rank occupancies are
+//! placed after at most 7 bits, and each square further down the file
+//! after 8 more.
 //!
 //! The tree is far too big to walk, but magics are not rare in it: a walk
 //! with a bound on its nodes, which picks 0 or 1 first at random at every
 //! node, and many such walks from different streams, find the record
-//! fewer-bit rooks of the eighth rank in seconds.
+//! fewer-bit rooks of the eighth rank in seconds to a minute.
 
 use crate::rng::SplitMix64;
 use crate::search::Occupancies;
@@ -64,7 +65,7 @@ impl Walk<'_> {
 
     /// A magic whose bits below `k` are those of `magic`, if this walk
     /// finds one within its nodes.
-    fn from(&mut self, k: usize, magic: u64, budget: u64) -> Option<u64> {
+    fn extend(&mut self, k: usize, magic: u64, budget: u64) -> Option<u64> {
         if k == self.levels.len() {
             return Some(magic);
         }
@@ -77,7 +78,7 @@ impl Walk<'_> {
             let next = magic | bit << k;
             let mark = self.filled.len();
             if self.place(k, next) {
-                if let Some(found) = self.from(k + 1, next, budget) {
+                if let Some(found) = self.extend(k + 1, next, budget) {
                     return Some(found);
                 }
                 self.undo(mark);
@@ -131,7 +132,7 @@ pub fn prefix_walk(o: &Occupancies, bits: u32, rng: &mut SplitMix64, nodes: u64)
         nodes: 0,
         rng: rng.clone(),
     };
-    let found = walk.from(0, 0, nodes);
+    let found = walk.extend(0, 0, nodes);
     *rng = walk.rng;
     found
 }
