@@ -1559,12 +1559,12 @@ pub const DENSE_FANCY_ROOK: [u64; 64] = [
     0x0000020004008080, // f6
     0x0049108208040001, // g6
     0x0b20048400460001, // h6
-    0x0020400880002080, // a7
+    0x00fffdfe17d088e0, // a7
     0x2020200040100040, // b7
     0x0847200104104100, // c7
     0x4040100080480180, // d7
     0x440c000480080080, // e7
-    0x0204000402008080, // f7
+    0x0007ffd5ffd38600, // f7
     0x1041020150081400, // g7
     0x0000800100004080, // h7
     0x00fffe01ab019c26, // a8
@@ -1651,7 +1651,7 @@ pub const DENSE_FANCY_ROOK_BITS: [u8; 64] = [
     11, 10, 10, 10, 10, 10, 10, 11, // rank 4
     11, 10, 10, 10, 10, 10, 10, 11, // rank 5
     11, 10, 10, 10, 10, 10, 10, 11, // rank 6
-    11, 10, 10, 10, 10, 10, 10, 11, // rank 7
+    10, 10, 10, 10, 10, 9, 10, 11, // rank 7
     11, 10, 10, 10, 10, 11, 10, 11, // rank 8
 ];
 /// bishop index bits per square.
@@ -1666,7 +1666,7 @@ pub const DENSE_FANCY_BISHOP_BITS: [u8; 64] = [
     5, 4, 5, 5, 5, 5, 4, 5, // rank 8
 ];
 /// Entries of the table.
-pub const DENSE_FANCY_LEN: usize = 98000;
+pub const DENSE_FANCY_LEN: usize = 96464;
 
 // The repacked black set: the black magics above, some replaced by other
 // black magics of their squares, with offsets chosen together with them by
