@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{assert_black_magics, assert_valid_packing};
+use common::{assert_black_magics, assert_valid_packing, is_magic_by_definition};
 use magic_search::{
     dense_fancy_set, named_set, pack, pack_dense, prefix_walk, published_set, HuntState,
     HuntTarget, Occupancies, Scheme, Scratch, Shard, SlotRule, SplitMix64, PREFIX_NODES,
@@ -129,19 +129,6 @@ fn climbing_chunks_find_a_magic_with_a_bit_fewer() {
         assert_eq!(scratch.clashes(&o, magic, 64 - u32::from(t.bits)), 0);
         assert!(Scratch::default().is_magic(&o, magic, 64 - u32::from(t.bits)));
     }
-}
-
-/// Whether `magic` sends no two occupancies with different attack sets to
-/// one slot, by the definition: a map from slot to attack set, filled by
-/// the ray walk's attack sets.
-fn is_magic_by_definition(o: &Occupancies, magic: u64, bits: u32) -> bool {
-    let mut slots = std::collections::HashMap::new();
-    (o.occupancies.iter().zip(&o.attacks)).all(|(&occ, &att)| {
-        *slots
-            .entry(occ.wrapping_mul(magic) >> (64 - bits))
-            .or_insert(att)
-            == att
-    })
 }
 
 #[test]

@@ -1,5 +1,8 @@
 //! The search: reproducible sets, the shipped defaults, clear failures.
 
+mod common;
+
+use common::is_magic_by_definition;
 use magic_search::search_set;
 use magic_search::{
     find_magic, magic_set, pack, parse_magics_csv, published_set, shipped_set, Occupancies, Piece,
@@ -13,18 +16,6 @@ fn splitmix64_matches_the_reference_outputs() {
     assert_eq!(rng.next_u64(), 0xe220_a839_7b1d_cdaf);
     assert_eq!(rng.next_u64(), 0x6e78_9e6a_a1b9_65f4);
     assert_eq!(rng.next_u64(), 0x06c4_5d18_8009_454f);
-}
-
-/// Whether `magic` sends no two occupancies with different attack sets to
-/// one slot: the definition, with a map and the ray walk's attack sets.
-fn is_magic_by_definition(o: &Occupancies, magic: u64, bits: u32) -> bool {
-    let mut slots = std::collections::HashMap::new();
-    (o.occupancies.iter().zip(&o.attacks)).all(|(&occ, &att)| {
-        *slots
-            .entry(occ.wrapping_mul(magic) >> (64 - bits))
-            .or_insert(att)
-            == att
-    })
 }
 
 #[test]

@@ -1,5 +1,8 @@
 //! Checks the tool's tests share.
 
+// Each test crate uses some of them.
+#![allow(dead_code)]
+
 use magic_search::{Hash, MagicSet, Occupancies, Piece, Scratch, SubTable};
 
 /// Every used slot of every sub-table lands in the array on a slot that no
@@ -33,4 +36,17 @@ pub fn assert_black_magics(set: &MagicSet) {
             assert!(scratch.fits(&o, Hash::Black, magic, bits), "{piece:?} {sq}");
         }
     }
+}
+
+/// Whether `magic` sends no two occupancies with different attack sets to
+/// one slot, by the definition: a map from slot to attack set, filled by
+/// the ray walk's attack sets.
+pub fn is_magic_by_definition(o: &Occupancies, magic: u64, bits: u32) -> bool {
+    let mut slots = std::collections::HashMap::new();
+    (o.occupancies.iter().zip(&o.attacks)).all(|(&occ, &att)| {
+        *slots
+            .entry(occ.wrapping_mul(magic) >> (64 - bits))
+            .or_insert(att)
+            == att
+    })
 }
