@@ -3,20 +3,12 @@
 //! square.
 
 use crate::build::{builders, built};
-use crate::entries::entries_of;
-use crate::fancy::FancyEntry;
-use crate::template::table_type;
+use crate::fancy::FancyEntries;
+use crate::template::{sub_table_slot, table_type};
 use crate::DISTINCT_ATTACK_SETS;
 use magic_core::{
     attack_set_starts, distinct_attacks, fill_pattern_bytes, Layout, Scheme, UNUSED_BYTE,
 };
-
-#[derive(Clone, Copy, Debug)]
-struct Entry {
-    hash: FancyEntry,
-    /// Where the square's attack sets start in `attacks`.
-    first: usize,
-}
 
 table_type! {
     /// Byte-lookup magic bitboards:
@@ -40,21 +32,20 @@ table_type! {
     /// assert_eq!(SLIDERS.table_bytes(), 107_648 + 6_328 * 8);
     /// ```
     pub struct ByteLookupTables<N> {
-        squares: [[Entry; 64]; 2],
+        squares: FancyEntries,
+        first: [[u16; 64]; 2],
         bytes: [u8; N],
         attacks: [u64; DISTINCT_ATTACK_SETS],
     }
     lookup: const,
-    fn lookup(self, _piece, _sq, e, occ) {
-        let i = e.hash.slot(occ);
+    fn lookup(self, piece, sq, e, occ) {
+        let first = self.first[piece][sq] as usize;
         // SAFETY: `new` checked every slot of every square is below `N`, and
         // filled every slot a relevant occupancy uses with the number of one
         // of the square's attack sets, listed from `first`.
         unsafe {
-            *self
-                .attacks
-                .as_ptr()
-                .add(e.first + *self.bytes.as_ptr().add(i) as usize)
+            let byte = sub_table_slot(&self.bytes, e.offset(), e.index(occ));
+            sub_table_slot(&self.attacks, first, byte as usize)
         }
     }
     entries: bytes: u8,
@@ -83,13 +74,9 @@ impl<const N: usize> ByteLookupTables<N> {
         bytes: [u8; N],
         attacks: [u64; DISTINCT_ATTACK_SETS],
     ) -> Self {
-        let starts = attack_set_starts();
-        let hashes = FancyEntry::of(&layout);
         ByteLookupTables {
-            squares: entries_of!(layout, |p, sq, _h| Entry {
-                hash: hashes[p][sq],
-                first: starts[p][sq] as usize,
-            }),
+            squares: FancyEntries::of_layout(&layout),
+            first: attack_set_starts(),
             layout,
             bytes,
             attacks,

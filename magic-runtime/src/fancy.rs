@@ -2,34 +2,43 @@
 //! square's own index bits.
 
 use crate::build::builders;
-use crate::entries::entries_of;
-use crate::template::table_type;
+use crate::entries::{entries_of, square_entries};
+use crate::template::{sub_table_slot, table_type};
 use magic_core::{fill, Layout, Scheme};
 
-/// One square of a fancy table, as the lookup reads it.
-#[derive(Clone, Copy, Debug)]
-pub(crate) struct FancyEntry {
-    mask: u64,
-    magic: u64,
-    offset: u32,
-    shift: u32,
+square_entries! {
+    /// One square of a fancy table, as the lookup reads it.
+    pub(crate) struct FancyEntry in FancyEntries {
+        mask: u64,
+        magic: u64,
+        offset: u32,
+        shift: u32,
+    }
 }
 
-impl FancyEntry {
+impl FancyEntries {
     /// The entries of a multiply-shift layout.
-    pub(crate) const fn of(layout: &Layout) -> [[FancyEntry; 64]; 2] {
-        entries_of!(layout, |_p, _sq, h| FancyEntry {
+    pub(crate) const fn of_layout(layout: &Layout) -> FancyEntries {
+        entries_of!(FancyEntries, layout, |_p, _sq, h| FancyEntry {
             mask: h.mask,
             magic: h.magic,
             offset: h.offset as u32,
             shift: 64 - h.bits,
         })
     }
+}
 
-    /// The slot of `occ`: `offset + ((occ & mask) * magic >> shift)`.
+impl FancyEntry {
+    /// Where the square's sub-table starts.
     #[inline(always)]
-    pub(crate) const fn slot(&self, occ: u64) -> usize {
-        self.offset as usize + ((occ & self.mask).wrapping_mul(self.magic) >> self.shift) as usize
+    pub(crate) const fn offset(&self) -> usize {
+        self.offset as usize
+    }
+
+    /// The index of `occ` in the square's sub-table: `(occ & mask) * magic >> shift`.
+    #[inline(always)]
+    pub(crate) const fn index(&self, occ: u64) -> usize {
+        ((occ & self.mask).wrapping_mul(self.magic) >> self.shift) as usize
     }
 }
 
@@ -56,13 +65,13 @@ table_type! {
     /// assert_eq!(SLIDERS.rook(e4, occ), 0x0000_1010_ec10_1010);
     /// ```
     pub struct FancyTables<N> {
-        squares: [[FancyEntry; 64]; 2],
+        squares: FancyEntries,
         table: [u64; N],
     }
     lookup: const,
     fn lookup(self, _piece, _sq, e, occ) {
         // SAFETY: `new` checked that every slot of every square is below `N`.
-        unsafe { *self.table.as_ptr().add(e.slot(occ)) }
+        unsafe { sub_table_slot(&self.table, e.offset(), e.index(occ)) }
     }
     entries: table: u64,
     table_bytes: N * 8,
@@ -85,7 +94,7 @@ builders! {
 impl<const N: usize> FancyTables<N> {
     const fn assemble(layout: Layout, table: [u64; N]) -> Self {
         FancyTables {
-            squares: FancyEntry::of(&layout),
+            squares: FancyEntries::of_layout(&layout),
             layout,
             table,
         }

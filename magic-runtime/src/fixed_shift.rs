@@ -3,18 +3,19 @@
 //! overlapping in one shared array at per-square offsets.
 
 use crate::build::builders;
-use crate::entries::entries_of;
-use crate::template::table_type;
+use crate::entries::{entries_of, square_entries};
+use crate::template::{sub_table_slot, table_type};
 use crate::{FIXED_BISHOP_BITS, FIXED_ROOK_BITS};
 use magic_core::{fill, Layout, Scheme};
 
-/// One square of an overlapping fixed-shift table.
-#[derive(Clone, Copy, Debug)]
-struct Entry {
-    /// The relevant mask (fixed shift) or its complement (black magics).
-    mask: u64,
-    magic: u64,
-    offset: usize,
+square_entries! {
+    /// One square of an overlapping fixed-shift table.
+    struct Entry in Entries {
+        /// The relevant mask (fixed shift) or its complement (black magics).
+        mask: u64,
+        magic: u64,
+        offset: u32,
+    }
 }
 
 /// The shift of each piece: `[rook, bishop]`.
@@ -22,11 +23,11 @@ const SHIFTS: [u32; 2] = [64 - FIXED_ROOK_BITS, 64 - FIXED_BISHOP_BITS];
 
 /// The entries of a fixed-shift or black table: black magics keep the
 /// complement of the mask, which the lookup ORs in.
-const fn entries(layout: &Layout, black: bool) -> [[Entry; 64]; 2] {
-    entries_of!(layout, |_p, _sq, h| Entry {
+const fn entries(layout: &Layout, black: bool) -> Entries {
+    entries_of!(Entries, layout, |_p, _sq, h| Entry {
         mask: if black { !h.mask } else { h.mask },
         magic: h.magic,
-        offset: h.offset,
+        offset: h.offset as u32,
     })
 }
 
@@ -50,14 +51,14 @@ table_type! {
     /// assert_eq!(SLIDERS.bishop(f3, 1 << 39).count_ones(), 11); // h5 blocks
     /// ```
     pub struct FixedShiftTables<N> {
-        squares: [[Entry; 64]; 2],
+        squares: Entries,
         table: [u64; N],
     }
     lookup: const,
     fn lookup(self, piece, _sq, e, occ) {
-        let i = e.offset + ((occ & e.mask).wrapping_mul(e.magic) >> SHIFTS[piece]) as usize;
+        let index = ((occ & e.mask).wrapping_mul(e.magic) >> SHIFTS[piece]) as usize;
         // SAFETY: `new` checked that every relevant occupancy's slot is below `N`.
-        unsafe { *self.table.as_ptr().add(i) }
+        unsafe { sub_table_slot(&self.table, e.offset as usize, index) }
     }
     entries: table: u64,
     table_bytes: N * 8,
@@ -105,14 +106,14 @@ table_type! {
     /// assert_eq!(SLIDERS.rook(h1, 1 << 4), 0x8080_8080_8080_8070);
     /// ```
     pub struct BlackMagicTables<N> {
-        squares: [[Entry; 64]; 2],
+        squares: Entries,
         table: [u64; N],
     }
     lookup: const,
     fn lookup(self, piece, _sq, e, occ) {
-        let i = e.offset + ((occ | e.mask).wrapping_mul(e.magic) >> SHIFTS[piece]) as usize;
+        let index = ((occ | e.mask).wrapping_mul(e.magic) >> SHIFTS[piece]) as usize;
         // SAFETY: `new` checked that every relevant occupancy's slot is below `N`.
-        unsafe { *self.table.as_ptr().add(i) }
+        unsafe { sub_table_slot(&self.table, e.offset as usize, index) }
     }
     entries: table: u64,
     table_bytes: N * 8,

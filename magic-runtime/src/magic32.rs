@@ -2,17 +2,18 @@
 //! 64-bit multiplication, for targets without a fast 64-bit multiply.
 
 use crate::build::builders;
-use crate::entries::entries_of;
-use crate::template::table_type;
+use crate::entries::{entries_of, square_entries};
+use crate::template::{sub_table_slot, table_type};
 use magic_core::{fill, Layout, Scheme};
 
-#[derive(Clone, Copy, Debug)]
-struct Entry {
-    mask: u64,
-    magic_lo: u32,
-    magic_hi: u32,
-    shift: u32,
-    offset: u32,
+square_entries! {
+    struct Entry in Entries {
+        mask: u64,
+        magic_lo: u32,
+        magic_hi: u32,
+        shift: u32,
+        offset: u32,
+    }
 }
 
 table_type! {
@@ -32,7 +33,7 @@ table_type! {
     /// assert_eq!(SLIDERS.bishop(c6, 1 << 28).count_ones(), 8); // e4 blocks
     /// ```
     pub struct Magic32Tables<N> {
-        squares: [[Entry; 64]; 2],
+        squares: Entries,
         table: [u64; N],
     }
     lookup: const,
@@ -40,9 +41,9 @@ table_type! {
         let o = occ & e.mask;
         let lo = (o as u32).wrapping_mul(e.magic_lo);
         let hi = ((o >> 32) as u32).wrapping_mul(e.magic_hi);
-        let i = e.offset as usize + ((lo ^ hi) >> e.shift) as usize;
+        let index = ((lo ^ hi) >> e.shift) as usize;
         // SAFETY: `new` checked that every slot of every square is below `N`.
-        unsafe { *self.table.as_ptr().add(i) }
+        unsafe { sub_table_slot(&self.table, e.offset as usize, index) }
     }
     entries: table: u64,
     table_bytes: N * 8,
@@ -62,7 +63,7 @@ builders! {
 impl<const N: usize> Magic32Tables<N> {
     const fn assemble(layout: Layout, table: [u64; N]) -> Self {
         Magic32Tables {
-            squares: entries_of!(layout, |_p, _sq, h| Entry {
+            squares: entries_of!(Entries, layout, |_p, _sq, h| Entry {
                 mask: h.mask,
                 magic_lo: h.magic as u32,
                 magic_hi: (h.magic >> 32) as u32,

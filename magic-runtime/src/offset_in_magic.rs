@@ -2,15 +2,16 @@
 //! 16 bits of each stored factor locate the square's sub-table.
 
 use crate::build::builders;
-use crate::entries::entries_of;
-use crate::template::table_type;
+use crate::entries::{entries_of, square_entries};
+use crate::template::{sub_table_slot, table_type};
 use crate::{FIXED_BISHOP_BITS, FIXED_ROOK_BITS, OFFSET_UNIT};
 use magic_core::{fill, Layout, Scheme};
 
-#[derive(Clone, Copy, Debug)]
-struct Entry {
-    mask: u64,
-    factor: u64,
+square_entries! {
+    struct Entry in Entries {
+        mask: u64,
+        factor: u64,
+    }
 }
 
 /// The shift of each piece: `[rook, bishop]`.
@@ -32,15 +33,15 @@ table_type! {
     /// assert_eq!(SLIDERS.queen(b7, 0).count_ones(), 23);
     /// ```
     pub struct OffsetInMagicTables<N> {
-        squares: [[Entry; 64]; 2],
+        squares: Entries,
         table: [u64; N],
     }
     lookup: const,
     fn lookup(self, piece, _sq, e, occ) {
-        let i = (e.factor & 0xffff) as usize * OFFSET_UNIT
-            + ((occ & e.mask).wrapping_mul(e.factor) >> SHIFTS[piece]) as usize;
+        let offset = (e.factor & 0xffff) as usize * OFFSET_UNIT;
+        let index = ((occ & e.mask).wrapping_mul(e.factor) >> SHIFTS[piece]) as usize;
         // SAFETY: `new` checked that every relevant occupancy's slot is below `N`.
-        unsafe { *self.table.as_ptr().add(i) }
+        unsafe { sub_table_slot(&self.table, offset, index) }
     }
     entries: table: u64,
     table_bytes: N * 8,
@@ -60,7 +61,7 @@ builders! {
 impl<const N: usize> OffsetInMagicTables<N> {
     const fn assemble(layout: Layout, table: [u64; N]) -> Self {
         OffsetInMagicTables {
-            squares: entries_of!(layout, |_p, _sq, h| Entry {
+            squares: entries_of!(Entries, layout, |_p, _sq, h| Entry {
                 mask: h.mask,
                 factor: h.magic,
             }),

@@ -2,22 +2,23 @@
 //! `pext` instruction, with no magic at all.
 
 use crate::build::{built, NONE_U32, NONE_U8};
-use crate::entries::entries_of;
+use crate::entries::{entries_of, square_entries};
 use crate::pext::{pdep_fast, pext_fast};
-use crate::template::table_type;
+use crate::template::{sub_table_slot, table_type};
 use crate::{empty_board_attacks, Piece, DEFAULT_FANCY_LEN};
 use magic_core::{fill, fill_compressed, layout_of, Layout, Length, Scheme};
 
-#[derive(Clone, Copy, Debug)]
-struct Entry {
-    mask: u64,
-    postmask: u64,
-    offset: usize,
+square_entries! {
+    struct Entry in Entries {
+        mask: u64,
+        postmask: u64,
+        offset: u32,
+    }
 }
 
 /// Every square's sub-table at its default bits, one after the other, and
 /// the entries both PEXT table types read.
-const fn layout_and_entries() -> (Layout, Length, [[Entry; 64]; 2]) {
+const fn layout_and_entries() -> (Layout, Length, Entries) {
     let none = [0u64; 64];
     let (layout, length) = built(layout_of(
         Scheme::Pext,
@@ -25,10 +26,10 @@ const fn layout_and_entries() -> (Layout, Length, [[Entry; 64]; 2]) {
         [&NONE_U8; 2],
         [&NONE_U32; 2],
     ));
-    let squares = entries_of!(layout, |p, sq, h| Entry {
+    let squares = entries_of!(Entries, layout, |p, sq, h| Entry {
         mask: h.mask,
         postmask: empty_board_attacks(Piece::ALL[p], sq),
-        offset: h.offset,
+        offset: h.offset as u32,
     });
     (layout, length, squares)
 }
@@ -51,15 +52,15 @@ table_type! {
     /// assert_eq!(SLIDERS.rook(a8, 1 << 59), 0x0e01_0101_0101_0101);
     /// ```
     pub struct PextTables {
-        squares: [[Entry; 64]; 2],
+        squares: Entries,
         table: [u64; DEFAULT_FANCY_LEN],
     }
     lookup: runtime,
     fn lookup(self, _piece, _sq, e, occ) {
-        let i = e.offset + pext_fast(occ, e.mask) as usize;
+        let index = pext_fast(occ, e.mask) as usize;
         // SAFETY: `new` laid out 2^popcount(mask) slots per square, and pext
         // of any occupancy by the mask is below that.
-        unsafe { *self.table.as_ptr().add(i) }
+        unsafe { sub_table_slot(&self.table, e.offset as usize, index) }
     }
     entries: table: u64,
     table_bytes: DEFAULT_FANCY_LEN * 8,
@@ -122,15 +123,15 @@ table_type! {
     /// assert_eq!(SLIDERS.queen(e5, 0).count_ones(), 27);
     /// ```
     pub struct PextPdepTables {
-        squares: [[Entry; 64]; 2],
+        squares: Entries,
         table: [u16; DEFAULT_FANCY_LEN],
     }
     lookup: runtime,
     fn lookup(self, _piece, _sq, e, occ) {
-        let i = e.offset + pext_fast(occ, e.mask) as usize;
+        let index = pext_fast(occ, e.mask) as usize;
         // SAFETY: as for `PextTables`: every index is below the square's
         // 2^popcount(mask) slots.
-        pdep_fast(unsafe { *self.table.as_ptr().add(i) } as u64, e.postmask)
+        pdep_fast(unsafe { sub_table_slot(&self.table, e.offset as usize, index) } as u64, e.postmask)
     }
     entries: table: u16,
     table_bytes: DEFAULT_FANCY_LEN * 2,

@@ -2,15 +2,16 @@
 //! size per square, 64 x 4,096 rook and 64 x 512 bishop entries.
 
 use crate::build::builders;
-use crate::entries::entries_of;
+use crate::entries::{entries_of, square_entries};
 use crate::template::table_type;
 use crate::{FIXED_BISHOP_BITS, FIXED_ROOK_BITS, PLAIN_LEN};
 use magic_core::{fill, Layout, Scheme};
 
-#[derive(Clone, Copy, Debug)]
-struct MaskMagic {
-    mask: u64,
-    magic: u64,
+square_entries! {
+    struct MaskMagic in MaskMagics {
+        mask: u64,
+        magic: u64,
+    }
 }
 
 /// Bits of each piece's index, and where its sub-tables start: `[rook, bishop]`.
@@ -31,7 +32,7 @@ table_type! {
     /// assert_eq!(SLIDERS.bishop(c1, occ), 0x0000_0000_0011_0a00); // b2 a3 d2 e3
     /// ```
     pub struct PlainTables {
-        squares: [[MaskMagic; 64]; 2],
+        squares: MaskMagics,
         table: [u64; PLAIN_LEN],
     }
     lookup: const,
@@ -60,7 +61,7 @@ builders! {
 impl PlainTables {
     const fn assemble(layout: Layout, table: [u64; PLAIN_LEN]) -> Self {
         PlainTables {
-            squares: entries_of!(layout, |_p, _sq, h| MaskMagic {
+            squares: entries_of!(MaskMagics, layout, |_p, _sq, h| MaskMagic {
                 mask: h.mask,
                 magic: h.magic,
             }),

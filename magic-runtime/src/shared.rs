@@ -2,17 +2,18 @@
 //! squares, use the same sub-table.
 
 use crate::build::builders;
-use crate::entries::entries_of;
-use crate::template::table_type;
+use crate::entries::{entries_of, square_entries};
+use crate::template::{sub_table_slot, table_type};
 use crate::{empty_board_attacks, Piece};
 use magic_core::{fill_post_masked, Layout, Scheme};
 
-#[derive(Clone, Copy, Debug)]
-struct Entry {
-    premask: u64,
-    magic: u64,
-    postmask: u64,
-    offset: usize,
+square_entries! {
+    struct Entry in Entries {
+        premask: u64,
+        magic: u64,
+        postmask: u64,
+        offset: u32,
+    }
 }
 
 table_type! {
@@ -38,14 +39,14 @@ table_type! {
     /// assert_eq!(SLIDERS.rook(a1, occ), 0x0000_0000_0101_010e);
     /// ```
     pub struct SharedTables<N> {
-        squares: [[Entry; 64]; 2],
+        squares: Entries,
         table: [u64; N],
     }
     lookup: const,
     fn lookup(self, _piece, _sq, e, occ) {
-        let i = e.offset + ((occ & e.premask).wrapping_mul(e.magic) >> (e.magic >> 58)) as usize;
+        let index = ((occ & e.premask).wrapping_mul(e.magic) >> (e.magic >> 58)) as usize;
         // SAFETY: `new` checked that every slot of every square is below `N`.
-        unsafe { *self.table.as_ptr().add(i) & e.postmask }
+        unsafe { sub_table_slot(&self.table, e.offset as usize, index) & e.postmask }
     }
     entries: table: u64,
     table_bytes: N * 8,
@@ -69,11 +70,11 @@ builders! {
 impl<const N: usize> SharedTables<N> {
     const fn assemble(layout: Layout, table: [u64; N]) -> Self {
         SharedTables {
-            squares: entries_of!(layout, |p, sq, h| Entry {
+            squares: entries_of!(Entries, layout, |p, sq, h| Entry {
                 premask: h.mask,
                 magic: h.magic,
                 postmask: empty_board_attacks(Piece::ALL[p], sq),
-                offset: h.offset,
+                offset: h.offset as u32,
             }),
             layout,
             table,

@@ -2,15 +2,16 @@
 //! Osborne): one load less per lookup.
 
 use crate::build::builders;
-use crate::entries::entries_of;
-use crate::template::table_type;
+use crate::entries::{entries_of, square_entries};
+use crate::template::{sub_table_slot, table_type};
 use magic_core::{fill, Layout, Scheme};
 
-#[derive(Clone, Copy, Debug)]
-struct Entry {
-    mask: u64,
-    magic: u64,
-    offset: usize,
+square_entries! {
+    struct Entry in Entries {
+        mask: u64,
+        magic: u64,
+        offset: u32,
+    }
 }
 
 table_type! {
@@ -31,14 +32,14 @@ table_type! {
     /// assert_eq!(SLIDERS.bishop(d4, occ), 0x0001_2214_0014_2040);
     /// ```
     pub struct ShiftInMagicTables<N> {
-        squares: [[Entry; 64]; 2],
+        squares: Entries,
         table: [u64; N],
     }
     lookup: const,
     fn lookup(self, _piece, _sq, e, occ) {
-        let i = e.offset + ((occ & e.mask).wrapping_mul(e.magic) >> (e.magic >> 58)) as usize;
+        let index = ((occ & e.mask).wrapping_mul(e.magic) >> (e.magic >> 58)) as usize;
         // SAFETY: `new` checked that every slot of every square is below `N`.
-        unsafe { *self.table.as_ptr().add(i) }
+        unsafe { sub_table_slot(&self.table, e.offset as usize, index) }
     }
     entries: table: u64,
     table_bytes: N * 8,
@@ -59,10 +60,10 @@ builders! {
 impl<const N: usize> ShiftInMagicTables<N> {
     const fn assemble(layout: Layout, table: [u64; N]) -> Self {
         ShiftInMagicTables {
-            squares: entries_of!(layout, |_p, _sq, h| Entry {
+            squares: entries_of!(Entries, layout, |_p, _sq, h| Entry {
                 mask: h.mask,
                 magic: h.magic,
-                offset: h.offset,
+                offset: h.offset as u32,
             }),
             layout,
             table,

@@ -9,7 +9,8 @@
 /// Declares a table type and everything every table type has.
 ///
 /// - `$name<N>` or `$name`: the type, with or without a length parameter;
-/// - the fields after `squares` (the per-square entries) and `layout` (each
+/// - `squares`: the type of the per-square entries, declared by
+///   `square_entries!`; then the fields after `squares` and `layout` (each
 ///   square's hash as built and checked, for the accessors);
 /// - `lookup: const` or `lookup: runtime`: whether the lookups are
 ///   `const fn` (PEXT's use instructions that are not);
@@ -22,7 +23,7 @@ macro_rules! table_type {
     (
         $(#[$doc:meta])*
         pub struct $name:ident $(<$n:ident>)? {
-            squares: [[$entry:ty; 64]; 2],
+            squares: $squares:ty,
             $($field:ident: $fty:ty,)*
         }
         lookup: $constness:ident,
@@ -35,7 +36,7 @@ macro_rules! table_type {
         #[derive(Clone, Debug)]
         pub struct $name$(<const $n: usize>)? {
             /// What the lookup reads per piece and square.
-            squares: [[$entry; 64]; 2],
+            squares: $squares,
             /// How each square hashes, as built and checked.
             layout: magic_core::Layout,
             $($field: $fty,)*
@@ -109,7 +110,7 @@ macro_rules! table_type {
     (@lookups const, $name:ident, $example:literal, fn lookup($self:ident, $piece:ident, $sq:ident, $e:ident, $occ:ident) $body:block) => {
         #[inline(always)]
         const fn lookup(&$self, $piece: usize, $sq: usize, $occ: u64) -> u64 {
-            let $e = &$self.squares[$piece][$sq];
+            let $e = $self.squares.at($piece, $sq);
             $body
         }
         $crate::template::table_type!(@public const, $example);
@@ -117,7 +118,7 @@ macro_rules! table_type {
     (@lookups runtime, $name:ident, $example:literal, fn lookup($self:ident, $piece:ident, $sq:ident, $e:ident, $occ:ident) $body:block) => {
         #[inline(always)]
         fn lookup(&$self, $piece: usize, $sq: usize, $occ: u64) -> u64 {
-            let $e = &$self.squares[$piece][$sq];
+            let $e = $self.squares.at($piece, $sq);
             $body
         }
         $crate::template::table_type!(@public, $example);
@@ -171,3 +172,20 @@ macro_rules! table_type {
     };
 }
 pub(crate) use table_type;
+
+/// Slot `index` of the sub-table that starts at `offset` in `table`.
+///
+/// The sub-table's address is formed first: it depends on the square only,
+/// so it is ready while the occupancy is still being hashed, and the index
+/// then goes straight into the load's address. One sum `offset + index`
+/// would put an addition between the hash and the load, a cycle more on
+/// every lookup that waits for the one before.
+///
+/// # Safety
+///
+/// `offset + index` must be below `table.len()`.
+#[inline(always)]
+pub(crate) const unsafe fn sub_table_slot<T: Copy>(table: &[T], offset: usize, index: usize) -> T {
+    // SAFETY: the caller keeps `offset + index` inside `table`.
+    unsafe { *table.as_ptr().add(offset).add(index) }
+}
