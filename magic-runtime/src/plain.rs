@@ -3,7 +3,7 @@
 
 use crate::build::builders;
 use crate::entries::{entries_of, square_entries};
-use crate::template::table_type;
+use crate::template::{sub_table_slot, table_type};
 use crate::{FIXED_BISHOP_BITS, FIXED_ROOK_BITS, PLAIN_LEN};
 use magic_core::{fill, Layout, Scheme};
 
@@ -38,10 +38,10 @@ table_type! {
     lookup: const,
     fn lookup(self, piece, sq, m, occ) {
         let index = ((occ & m.mask).wrapping_mul(m.magic) >> (64 - BITS[piece])) as usize;
-        let i = FIRST[piece] + ((sq << BITS[piece]) | index);
+        let offset = FIRST[piece] + (sq << BITS[piece]);
         // SAFETY: the square indexes `squares` above, so it is below 64, and
-        // the index has `BITS[piece]` bits: `i` is inside the table.
-        unsafe { *self.table.as_ptr().add(i) }
+        // the index has `BITS[piece]` bits: `offset + index` is inside the table.
+        unsafe { sub_table_slot(&self.table, offset, index) }
     }
     entries: table: u64,
     table_bytes: PLAIN_LEN * 8,
