@@ -53,10 +53,18 @@ impl SplitMix64 {
         self.next_u64() & self.next_u64() & self.next_u64()
     }
 
-    /// Shuffles `items` (Fisher-Yates) with draws from this stream.
-    pub(crate) fn shuffle<T>(&mut self, items: &mut [T]) {
-        for i in (1..items.len()).rev() {
-            items.swap(i, (self.next_u64() % (i as u64 + 1)) as usize);
+    /// Shuffles `items` (Fisher-Yates) with draws from this stream. A plain
+    /// loop and a swap by hand: the macro shuffles unoptimised, where range
+    /// iterators and `slice::swap` (with its checks) cost several times more.
+    #[allow(clippy::manual_swap)]
+    pub(crate) fn shuffle<T: Copy>(&mut self, items: &mut [T]) {
+        let mut i = items.len();
+        while i > 1 {
+            i -= 1;
+            let j = (self.next_u64() % (i as u64 + 1)) as usize;
+            let item = items[i];
+            items[i] = items[j];
+            items[j] = item;
         }
     }
 
