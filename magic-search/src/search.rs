@@ -138,7 +138,7 @@ fn shuffled(occupancies: &[u64], attacks: &[u64]) -> Vec<(u64, u64)> {
 /// A small open-addressed table finds each set's number in a few steps:
 /// this runs for every square inside the macro, unoptimised, where sorting
 /// the sets and searching them cost about a tenth of a seeded search.
-fn attack_set_numbers(attacks: &[u64]) -> Vec<u64> {
+pub(crate) fn attack_set_numbers(attacks: &[u64]) -> Vec<u64> {
     // Twice the most distinct sets a square has (144), rounded up to a
     // power of two; attack sets are never 0, which marks a free place.
     const PLACES: usize = 512;
