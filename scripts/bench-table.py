@@ -2,12 +2,15 @@
 """Turns criterion's saved results into markdown tables of throughput, with
 each result's ratio to the fastest peer measured in the same run.
 
-Usage: scripts/bench-table.py [target/criterion] [group prefix ...]
+Usage: scripts/bench-table.py [target/criterion[,other runs...]] [group prefix ...]
 Reads <dir>/<group>/<benchmark>/new/{benchmark,estimates}.json as criterion
-0.5 writes them; a benchmark whose id starts with "peer" is a peer.
+0.5 writes them; a benchmark whose id starts with "peer" is a peer. Given
+several run directories, separated by commas, each figure is the median of
+its runs (scripts/bench-runs.sh makes them).
 """
 import json
 import pathlib
+import statistics
 import sys
 
 
@@ -49,10 +52,18 @@ def table(rows, groups):
     return "\n".join(out)
 
 
+def median_of_runs(roots):
+    runs = {}
+    for root in roots:
+        for g, n, v in results(root):
+            runs.setdefault((g, n), []).append(v)
+    return [(g, n, statistics.median(vs)) for (g, n), vs in runs.items()]
+
+
 def main():
-    root = sys.argv[1] if len(sys.argv) > 1 else "target/criterion"
+    roots = (sys.argv[1] if len(sys.argv) > 1 else "target/criterion").split(",")
     prefixes = sys.argv[2:] or [""]
-    rows = results(root)
+    rows = median_of_runs(roots)
     groups = sorted({g for g, _, _ in rows if any(g.startswith(p) for p in prefixes)})
     families = sorted({g.split("/")[0] for g in groups})
     for family in families:

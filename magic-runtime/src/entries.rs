@@ -8,7 +8,8 @@
 /// One array per field rather than one array of structs: each field is then
 /// a load at `array + 8 * square` (or 4), an address the instruction forms
 /// by itself, where a struct of 24 bytes first needs the square multiplied
-/// by 3. Lookups run faster by about a tenth for it (BENCHMARKS.md).
+/// by 3. Independent lookups run a tenth to a fifth faster for it
+/// (BENCHMARKS.md, "Lookup speed").
 macro_rules! square_entries {
     (
         $(#[$doc:meta])*
