@@ -18,7 +18,7 @@
 //! fewer-bit rooks of the eighth rank in seconds to a minute.
 
 use crate::rng::SplitMix64;
-use crate::search::{attack_set_numbers, Occupancies};
+use crate::search::Occupancies;
 
 /// Nodes one walk visits at most: tens of milliseconds.
 pub const PREFIX_NODES: u64 = 1 << 21;
@@ -94,10 +94,9 @@ impl Walk<'_> {
 /// The occupancies of `o` by the bit of the magic that fixes their index,
 /// each with the number of its attack set.
 fn levels(o: &Occupancies) -> Vec<Vec<(u64, u32)>> {
-    let ids = attack_set_numbers(&o.attacks);
     let lowest = o.mask.trailing_zeros() as usize;
     let mut levels = vec![Vec::new(); 64 - lowest];
-    for (&occ, &id) in o.occupancies.iter().zip(&ids) {
+    for (&occ, &id) in o.occupancies.iter().zip(&o.ids) {
         let k = match occ {
             0 => 0,
             _ => 63 - occ.trailing_zeros() as usize,

@@ -62,6 +62,9 @@ pub struct Occupancies {
     pub occupancies: Vec<u64>,
     /// The attack set of each occupancy, by ray walk.
     pub attacks: Vec<u64>,
+    /// The number of each occupancy's attack set among the square's
+    /// distinct ones (`attack_set_numbers`), in the same order.
+    pub(crate) ids: Vec<u64>,
     /// Each occupancy with the number of its attack set among the square's
     /// distinct ones, in a fixed shuffled order, for [`Scratch::is_magic`]:
     /// neighbours in Carry-Rippler order differ in few bits and rarely
@@ -108,11 +111,13 @@ impl Occupancies {
     }
 
     fn of(mask: u64, occupancies: Vec<u64>, attacks: Vec<u64>) -> Self {
-        let checks = shuffled(&occupancies, &attacks);
+        let ids = attack_set_numbers(&attacks);
+        let checks = shuffled(&occupancies, &ids);
         Occupancies {
             mask,
             occupancies,
             attacks,
+            ids,
             checks,
         }
     }
@@ -120,8 +125,7 @@ impl Occupancies {
 
 /// Each occupancy with the number of its attack set, shuffled by
 /// [`SplitMix64::check_order`].
-fn shuffled(occupancies: &[u64], attacks: &[u64]) -> Vec<(u64, u64)> {
-    let ids = attack_set_numbers(attacks);
+fn shuffled(occupancies: &[u64], ids: &[u64]) -> Vec<(u64, u64)> {
     let mut checks = Vec::with_capacity(occupancies.len());
     let mut k = 0;
     while k < occupancies.len() {
@@ -138,7 +142,7 @@ fn shuffled(occupancies: &[u64], attacks: &[u64]) -> Vec<(u64, u64)> {
 /// A small open-addressed table finds each set's number in a few steps:
 /// this runs for every square inside the macro, unoptimised, where sorting
 /// the sets and searching them cost about a tenth of a seeded search.
-pub(crate) fn attack_set_numbers(attacks: &[u64]) -> Vec<u64> {
+fn attack_set_numbers(attacks: &[u64]) -> Vec<u64> {
     // Twice the most distinct sets a square has (144), rounded up to a
     // power of two; attack sets are never 0, which marks a free place.
     const PLACES: usize = 512;
@@ -178,8 +182,8 @@ pub fn square_stream(seed: u64, piece: Piece, sq: usize) -> SplitMix64 {
     SplitMix64::new(mix.next_u64())
 }
 
-/// Reusable scratch space: an epoch per slot, so that slots need no clearing
-/// between candidates.
+/// Reusable scratch space: a stamp per slot, so that slots need no
+/// clearing between candidates.
 ///
 /// ```
 /// use magic_search::{Occupancies, Piece, Scratch};
@@ -189,36 +193,16 @@ pub fn square_stream(seed: u64, piece: Piece, sq: usize) -> SplitMix64 {
 /// ```
 #[derive(Clone, Debug, Default)]
 pub struct Scratch {
-    epoch: Vec<u32>,
-    used: Vec<u64>,
-    current: u32,
-    /// For [`Scratch::is_magic`]: per slot, the candidate that last wrote
-    /// it (above bit 16) and the number of its attack set (below), so that
-    /// one load and one comparison tell an empty slot, a constructive
-    /// collision and a clash apart.
+    /// Per slot, the candidate that last wrote it (above bit 16) and the
+    /// number of its attack set (below), so that one load and one
+    /// comparison tell an empty slot, a constructive collision and a clash
+    /// apart.
     stamps: Vec<u64>,
     /// The candidate counter of `stamps`, shifted 16 bits left.
     stamp: u64,
 }
 
 impl Scratch {
-    /// Makes room for `2^bits` slots and starts a new epoch, so that no slot
-    /// needs clearing between candidates; returns the epoch.
-    fn next_epoch(&mut self, bits: u32) -> u32 {
-        let n = 1usize << bits;
-        if self.epoch.len() < n {
-            self.epoch.resize(n, 0);
-            self.used.resize(n, 0);
-        }
-        self.current = self.current.wrapping_add(1);
-        if self.current == 0 {
-            // The epoch wrapped: clear once, every 2^32 candidates.
-            self.epoch.iter_mut().for_each(|e| *e = 0);
-            self.current = 1;
-        }
-        self.current
-    }
-
     /// Makes room for `2^bits` stamps and returns the next candidate's
     /// stamp, above every stamp written before.
     fn next_stamp(&mut self, bits: u32) -> u64 {
@@ -283,16 +267,17 @@ impl Scratch {
     /// assert_eq!(Scratch::default().clashes(&o, 0, 58), 63);
     /// ```
     pub fn clashes(&mut self, o: &Occupancies, magic: u64, shift: u32) -> u32 {
-        let cur = self.next_epoch(64 - shift);
-        let (occs, atts) = (o.occupancies.as_slice(), o.attacks.as_slice());
-        let (epoch, used) = (self.epoch.as_mut_slice(), self.used.as_mut_slice());
+        let stamp = self.next_stamp(64 - shift);
+        let stamps = self.stamps.as_mut_slice();
         let mut clashes = 0;
-        for (&occ, &att) in occs.iter().zip(atts) {
+        // In Carry-Rippler order: the occupancy that reaches a slot first
+        // keeps it, and a climb's steps depend on which one that is.
+        for (&occ, &id) in o.occupancies.iter().zip(&o.ids) {
             let i = multiply_index(occ, magic, shift) as usize;
-            if epoch[i] != cur {
-                epoch[i] = cur;
-                used[i] = att;
-            } else if used[i] != att {
+            let old = stamps[i];
+            if old < stamp {
+                stamps[i] = stamp | id;
+            } else if old != stamp | id {
                 clashes += 1;
             }
         }
@@ -311,15 +296,21 @@ impl Scratch {
         match hash {
             Hash::Multiply => self.is_magic(o, magic, 64 - bits),
             Hash::Black | Hash::Split32 | Hash::Pext => {
-                let cur = self.next_epoch(bits);
-                for (&occ, &att) in o.occupancies.iter().zip(&o.attacks) {
+                let stamp = self.next_stamp(bits);
+                let stamps = self.stamps.as_mut_slice();
+                // A plain indexed loop, as in `first_clash`.
+                let checks = o.checks.as_slice();
+                let mut k = 0;
+                while k < checks.len() {
+                    let (occ, id) = checks[k];
                     let i = hash.index(o.mask, magic, bits, occ);
-                    if self.epoch[i] != cur {
-                        self.epoch[i] = cur;
-                        self.used[i] = att;
-                    } else if self.used[i] != att {
+                    let old = stamps[i];
+                    if old < stamp {
+                        stamps[i] = stamp | id;
+                    } else if old != stamp | id {
                         return false;
                     }
+                    k += 1;
                 }
                 true
             }
