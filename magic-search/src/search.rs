@@ -182,20 +182,21 @@ pub fn square_stream(seed: u64, piece: Piece, sq: usize) -> SplitMix64 {
     SplitMix64::new(mix.next_u64())
 }
 
-/// Puts attack set `$id` in slot `$i` for the candidate `$stamp`, unless
-/// the slot already holds another of this candidate's attack sets: then
-/// `false`. The one slot rule of `is_magic`, `fits` and `clashes`. A macro:
-/// as an `#[inline(always)]` function it cost the unoptimised search (the
-/// proc-macro's) 4% more instructions, as a macro 1%.
+/// Puts attack set `$id` in `$slot` (a place of `Scratch::stamps`) for
+/// the candidate `$stamp`, unless the slot already holds another of this
+/// candidate's attack sets: then `false`. The one slot rule of
+/// `is_magic`, `fits` and `clashes`. A macro: as an `#[inline(always)]`
+/// function it cost the unoptimised search (the proc-macro's) 4% more
+/// instructions.
 macro_rules! claim {
-    ($stamps:expr, $i:expr, $stamp:expr, $id:expr) => {{
-        let i = $i;
-        let old = $stamps[i];
-        if old < $stamp {
-            $stamps[i] = $stamp | $id;
+    ($slot:expr, $stamp:expr, $id:expr) => {{
+        let slot = &mut $slot;
+        let mine = $stamp | $id;
+        if *slot < $stamp {
+            *slot = mine;
             true
         } else {
-            old == $stamp | $id
+            *slot == mine
         }
     }};
 }
@@ -256,16 +257,16 @@ impl Scratch {
     fn first_clash(&mut self, checks: &[(u64, u64)], magic: u64, shift: u32) -> Option<usize> {
         let stamp = self.next_stamp(64 - shift);
         let stamps = self.stamps.as_mut_slice();
-        // A plain indexed loop: this runs inside the proc-macro, which is
-        // compiled unoptimised, where iterator adapters cost several times more.
+        // A plain indexed loop, each step written out: this runs inside
+        // the proc-macro, which is compiled unoptimised, where iterator
+        // adapters, calls and repeated index checks cost several times more.
         let mut k = 0;
         while k < checks.len() {
-            let (occ, id) = checks[k];
+            let check = &checks[k];
             if !claim!(
-                stamps,
-                multiply_index(occ, magic, shift) as usize,
+                stamps[(check.0.wrapping_mul(magic) >> shift) as usize],
                 stamp,
-                id
+                check.1
             ) {
                 return Some(k);
             }
@@ -293,8 +294,7 @@ impl Scratch {
         // keeps it, and a climb's steps depend on which one that is.
         for (&occ, &id) in o.occupancies.iter().zip(&o.ids) {
             if !claim!(
-                stamps,
-                multiply_index(occ, magic, shift) as usize,
+                stamps[multiply_index(occ, magic, shift) as usize],
                 stamp,
                 id
             ) {
@@ -323,7 +323,7 @@ impl Scratch {
                 let mut k = 0;
                 while k < checks.len() {
                     let (occ, id) = checks[k];
-                    if !claim!(stamps, hash.index(o.mask, magic, bits, occ), stamp, id) {
+                    if !claim!(stamps[hash.index(o.mask, magic, bits, occ)], stamp, id) {
                         return false;
                     }
                     k += 1;
@@ -491,6 +491,21 @@ fn halfway_to_front(checks: &mut [(u64, u64)], k: usize) {
     checks[k / 2] = clashed;
 }
 
+/// Whether a top byte of `mask * magic` has at least six bits set: a
+/// magic must spread the mask's bits into the index, and too few bits in
+/// the top byte rarely hash well (Stockfish's filter). A table, because
+/// counting bits without a `popcnt` instruction takes a dozen steps in the
+/// unoptimised macro, for every candidate.
+static SPREADS: [bool; 256] = {
+    let mut spreads = [false; 256];
+    let mut byte = 0;
+    while byte < 256 {
+        spreads[byte] = (byte as u8).count_ones() >= 6;
+        byte += 1;
+    }
+    spreads
+};
+
 fn search_counted(
     o: &Occupancies,
     bits: u32,
@@ -520,7 +535,7 @@ fn search_counted(
     let mut tries = 0;
     while tries < opts.max_tries {
         tries += 1;
-        if tries % BUDGET_CHUNK == 0 {
+        if tries & (BUDGET_CHUNK - 1) == 0 {
             if let Some(budget) = budget {
                 if !budget.spend(BUDGET_CHUNK * candidate_cost(opts.hash)) {
                     // Counted already: no remainder to add.
@@ -530,10 +545,8 @@ fn search_counted(
         }
         let magic = rng.sparse() & keep | fixed;
         let found = match opts.hash {
-            // A magic must spread the mask's bits into the index: too few bits
-            // in the top byte of the product rarely hash well (Stockfish's filter).
             Hash::Multiply => {
-                (o.mask.wrapping_mul(magic) >> 56).count_ones() >= 6
+                SPREADS[(o.mask.wrapping_mul(magic) >> 56) as usize]
                     && clash_free(scratch, &mut checks, magic, shift)
             }
             Hash::Black => clash_free(scratch, &mut checks, magic, shift),

@@ -382,6 +382,14 @@ fn search_squares(
         .enumerate()
         .flat_map(|(p, piece)| (0..64).map(move |sq| (p, piece, sq)))
         .collect();
+    // The hardest squares first, so that no thread starts one when the
+    // others are nearly done: rooks on the first and eighth ranks need
+    // the most candidates by far (hundreds of thousands to millions).
+    let mut order: Vec<usize> = (0..jobs.len()).collect();
+    order.sort_by_key(|&j| {
+        let (_, piece, sq) = jobs[j];
+        (piece != Piece::Rook, !matches!(sq / 8, 0 | 7))
+    });
     let threads = std::thread::available_parallelism()
         .map_or(1, usize::from)
         .min(jobs.len());
@@ -393,15 +401,15 @@ fn search_squares(
         // not hold up the jobs queued behind it on the same thread.
         let handles: Vec<_> = (0..threads)
             .map(|_| {
-                let (jobs, next) = (&jobs, &next);
+                let (jobs, order, next) = (&jobs, &order, &next);
                 scope.spawn(move || {
                     let mut scratch = Scratch::default();
                     let mut done = Vec::new();
                     loop {
-                        let j = next.fetch_add(1, Ordering::Relaxed);
-                        let Some(&(p, piece, sq)) = jobs.get(j) else {
+                        let Some(&j) = order.get(next.fetch_add(1, Ordering::Relaxed)) else {
                             return done;
                         };
+                        let (p, piece, sq) = jobs[j];
                         let bits = u32::from(bits[p][sq]);
                         let result =
                             search_one((piece, sq), seed, bits, opts, &mut scratch, budget);
