@@ -1,6 +1,7 @@
 //! Placing sub-tables in one shared array so that they overlap where their
 //! slots allow it.
 
+use crate::search::halfway_to_front;
 use crate::{empty_board_attacks, Budget, Hash, Piece, SlotRule, SplitMix64};
 
 /// One square's sub-table before placement: `entries[i]` is the attack set
@@ -77,49 +78,44 @@ struct Array {
 }
 
 impl Array {
-    /// Plain indexed loops here and below: the macro packs unoptimised,
-    /// where iterator adapters and closures cost several times more.
-    fn fits(&self, used: &[(usize, u64)], postmask: u64, offset: usize, rule: SlotRule) -> bool {
-        let (attacks, covered) = (self.attacks.as_slice(), self.covered.as_slice());
-        let mut k = 0;
-        while k < used.len() {
-            let (i, a) = used[k];
-            let at = offset + i;
-            // Past the end of the array, a slot is free.
-            if at < attacks.len() && !rule.admits(attacks[at], covered[at], a, postmask) {
-                return false;
-            }
-            k += 1;
-        }
-        true
-    }
-
-    /// The lowest offset where every used slot fits. Only offsets where the
-    /// first used slot fits are checked in full: in the filled part of the
-    /// array, most are skipped by one comparison. The full check takes the
-    /// slots in `mixed` order: neighbouring slots fail together, slots
-    /// spread over the sub-table fail sooner.
-    fn lowest_fit(
-        &self,
-        used: &[(usize, u64)],
-        mixed: &[(usize, u64)],
-        postmask: u64,
-        rule: SlotRule,
-    ) -> usize {
-        let Some(&(first, a)) = used.first() else {
+    /// The lowest offset where every used slot of a sub-table fits, its
+    /// slots given in `mixed` order: neighbouring slots fail together,
+    /// slots spread over the sub-table fail sooner. Offsets where the
+    /// front slot does not fit are skipped by one comparison each; the
+    /// others are checked in full, and a slot that fails there moves
+    /// halfway to the front, since it is likely to fail at the next offsets
+    /// too. The order changes how soon an offset is rejected, never which
+    /// offset is found.
+    ///
+    /// Plain indexed loops: the macro packs unoptimised, where iterator
+    /// adapters, closures and calls cost several times more.
+    fn lowest_fit(&self, mixed: &mut [(usize, u64)], postmask: u64, rule: SlotRule) -> usize {
+        if mixed.is_empty() {
             return 0;
-        };
+        }
         let (attacks, covered) = (self.attacks.as_slice(), self.covered.as_slice());
         let mut offset = 0;
         loop {
-            let mut at = offset + first;
+            let (front, a) = mixed[0];
+            let mut at = offset + front;
             while at < attacks.len() && !rule.admits(attacks[at], covered[at], a, postmask) {
                 at += 1;
             }
-            offset = at - first;
-            if self.fits(mixed, postmask, offset, rule) {
+            offset = at - front;
+            let mut k = 1;
+            while k < mixed.len() {
+                let (i, a) = mixed[k];
+                let at = offset + i;
+                // Past the end of the array, a slot is free.
+                if at < attacks.len() && !rule.admits(attacks[at], covered[at], a, postmask) {
+                    break;
+                }
+                k += 1;
+            }
+            if k == mixed.len() {
                 return offset;
             }
+            halfway_to_front(mixed, k);
             offset += 1;
         }
     }
@@ -189,7 +185,7 @@ pub fn pack_within(
         };
         let mut mixed = used.clone();
         SplitMix64::check_order().shuffle(&mut mixed);
-        let offset = array.lowest_fit(&used, &mixed, postmask, rule);
+        let offset = array.lowest_fit(&mut mixed, postmask, rule);
         // Every offset up to it counts as tried, skipped or not.
         attempts += offset as u64 + 1;
         array.place(&used, table.entries.len(), postmask, offset);

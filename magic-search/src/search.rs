@@ -482,13 +482,13 @@ fn clash_free(scratch: &mut Scratch, checks: &mut [(u64, u64)], magic: u64, shif
     }
 }
 
-/// Moves `checks[k]` to half its distance from the front, by hand:
+/// Moves `items[k]` to half its distance from the front, by hand:
 /// `slice::swap` costs several times more unoptimised.
 #[allow(clippy::manual_swap)]
-fn halfway_to_front(checks: &mut [(u64, u64)], k: usize) {
-    let clashed = checks[k];
-    checks[k] = checks[k / 2];
-    checks[k / 2] = clashed;
+pub(crate) fn halfway_to_front<T: Copy>(items: &mut [T], k: usize) {
+    let item = items[k];
+    items[k] = items[k / 2];
+    items[k / 2] = item;
 }
 
 /// Whether a top byte of `mask * magic` has at least six bits set: a
