@@ -10,7 +10,8 @@
 # For each, in the dev and release profiles: a clean build with its
 # dependencies, a clean build of the crate alone, and a rebuild after
 # touching an unrelated file; medians of `runs` runs. Then the release
-# binary size of every rook-only consumer.
+# binary size of every rook-only consumer, and the release rebuild of
+# four of them with one codegen unit.
 # Prints markdown. Usage: scripts/compile-cost.sh [runs] [all|quick]
 #   quick: only hello-world, the quick start, the seeded quick start and the
 #   const builder, dev profile (the figures the README quotes).
@@ -113,6 +114,7 @@ builder=$(new_crate const_builder "magic-runtime = { path = \"$root/magic-runtim
 add "$builder" "const builder, 128 hard-coded magics"
 
 schemes=()
+one_unit=() # measured again in release with one codegen unit
 if [ "$mode" = all ]; then
     dir=$(new_crate lookup_free "")
     rook_main 'occ ^ sq as u64' >"$dir/src/main.rs"
@@ -122,6 +124,7 @@ if [ "$mode" = all ]; then
         { echo "magic_runtime::magic_tables! { static T { scheme = $scheme } }"; rook_main 'T.rook(sq, occ)'; } >"$dir/src/main.rs"
         add "$dir" "\`scheme = $scheme\`"
         schemes+=("$dir")
+        case $scheme in fancy | black | plain | offset_in_magic) one_unit+=("$dir") ;; esac
     done
     # The same consumers with the table built in magic-runtime instead.
     for scheme in fancy plain offset_in_magic; do
@@ -169,6 +172,24 @@ for profile in "${profiles[@]}"; do
 done
 
 if [ "$mode" = all ]; then
+    # Release builds split a crate into 16 codegen units and run ThinLTO
+    # over them, which writes and reads every constant as LLVM bitcode: for
+    # a 2.25 MiB table that round trip is most of its rebuild. Engines
+    # usually build releases with one codegen unit, which skips it.
+    echo
+    echo "#### Release rebuild with \`codegen-units = 1\`"
+    echo
+    echo "| consumer crate | rebuild after touching another file | rebuild over hello-world |"
+    echo "|---|---|---|"
+    h_rebuild=
+    for dir in "$hello" "${one_unit[@]}"; do
+        one=$(new_crate "$(basename "$dir")_one_unit" "$(sed -n '/^\[dependencies\]/,$p' "$dir/Cargo.toml" | tail -n +2)")
+        printf '\n[profile.release]\ncodegen-units = 1\n' >>"$one/Cargo.toml"
+        cp "$dir/src/main.rs" "$one/src/main.rs"
+        read -r _ _ rebuild < <(measure "$one" --release)
+        [ -z "$h_rebuild" ] && h_rebuild=$rebuild
+        printf '| %s | %.3f s | %+.3f s |\n' "$(basename "$dir")" "$rebuild" "$(echo "$rebuild - $h_rebuild" | bc)"
+    done
     echo
     echo "#### Release binary of a consumer that uses only rook attacks"
     echo
