@@ -9,9 +9,9 @@
 #   - consumers of shakmaty, cozy-chess and chess, the same rook lookup.
 # For each, in the dev and release profiles: a clean build with its
 # dependencies, a clean build of the crate alone, and a rebuild after
-# touching an unrelated file; medians of `runs` runs. Then the release
-# binary size of every rook-only consumer, and the release rebuild of
-# four of them with one codegen unit.
+# touching an unrelated file (the crates taking turns); medians of `runs`
+# runs. Then the release rebuild of four of them with one codegen unit,
+# and the release binary size of every rook-only consumer.
 # Prints markdown. Usage: scripts/compile-cost.sh [runs] [all|quick]
 #   quick: only hello-world, the quick start, the seeded quick start and the
 #   const builder, dev profile (the figures the README quotes).
@@ -57,9 +57,9 @@ fn main() {
 EOF
 }
 
-# measure DIR PROFILE-FLAG: prints "clean_all clean_crate rebuild" in seconds.
-measure() {
-    local dir=$1 flag=$2 name all=() crate=() rebuild=()
+# clean_builds DIR PROFILE-FLAG: prints "clean_all clean_crate" in seconds.
+clean_builds() {
+    local dir=$1 flag=$2 name all=() crate=()
     name=$(basename "$dir")
     (cd "$dir" && cargo build -q $flag >/dev/null 2>&1) # fetch and warm the registry
     for _ in $(seq "$runs"); do
@@ -72,17 +72,30 @@ measure() {
         (cd "$dir" && cargo build -q $flag 2>/dev/null)
         crate+=("$(echo "$(now) - $t0" | bc)")
     done
+    printf '%s %s\n' "$(printf '%s\n' "${all[@]}" | median)" "$(printf '%s\n' "${crate[@]}" | median)"
+}
+
+# rebuilds PROFILE-FLAG DIR...: the median rebuild of each crate after
+# touching an unrelated file, one line each. The crates take turns, run
+# after run, so that a slower spell of a shared machine falls on all of
+# them alike rather than on the few measured during it.
+rebuilds() {
+    local flag=$1 i times=()
+    shift
+    local dirs=("$@")
+    for dir in "${dirs[@]}"; do (cd "$dir" && cargo build -q $flag 2>/dev/null); done
     for _ in $(seq "$runs"); do
-        sleep 1.1 # a new mtime second, so that cargo sees the touch
-        touch "$dir/src/other.rs"
-        local t0; t0=$(now)
-        (cd "$dir" && cargo build -q $flag 2>/dev/null)
-        rebuild+=("$(echo "$(now) - $t0" | bc)")
+        sleep 1.1 # a new mtime second since each crate's last build, so that cargo sees the touch
+        for i in "${!dirs[@]}"; do
+            touch "${dirs[$i]}/src/other.rs"
+            local t0; t0=$(now)
+            (cd "${dirs[$i]}" && cargo build -q $flag 2>/dev/null)
+            times[i]+="$(echo "$(now) - $t0" | bc) "
+        done
     done
-    printf '%s %s %s\n' \
-        "$(printf '%s\n' "${all[@]}" | median)" \
-        "$(printf '%s\n' "${crate[@]}" | median)" \
-        "$(printf '%s\n' "${rebuild[@]}" | median)"
+    for i in "${!dirs[@]}"; do
+        printf '%s\n' ${times[i]} | median
+    done
 }
 
 consumers=()
@@ -163,11 +176,10 @@ for profile in "${profiles[@]}"; do
     echo
     echo "| consumer crate | clean build, with dependencies | clean build, crate alone | rebuild after touching another file | rebuild over hello-world |"
     echo "|---|---|---|---|---|"
-    h_rebuild=
+    mapfile -t rebuild < <(rebuilds "$flag" "${consumers[@]}")
     for i in "${!consumers[@]}"; do
-        read -r all crate rebuild < <(measure "${consumers[$i]}" "$flag")
-        [ -z "$h_rebuild" ] && h_rebuild=$rebuild
-        printf '| %s | %.2f s | %.2f s | %.3f s | %+.3f s |\n' "${labels[$i]}" "$all" "$crate" "$rebuild" "$(echo "$rebuild - $h_rebuild" | bc)"
+        read -r all crate < <(clean_builds "${consumers[$i]}" "$flag")
+        printf '| %s | %.2f s | %.2f s | %.3f s | %+.3f s |\n' "${labels[$i]}" "$all" "$crate" "${rebuild[$i]}" "$(echo "${rebuild[$i]} - ${rebuild[0]}" | bc)"
     done
 done
 
@@ -181,14 +193,16 @@ if [ "$mode" = all ]; then
     echo
     echo "| consumer crate | rebuild after touching another file | rebuild over hello-world |"
     echo "|---|---|---|"
-    h_rebuild=
+    one_units=()
     for dir in "$hello" "${one_unit[@]}"; do
         one=$(new_crate "$(basename "$dir")_one_unit" "$(sed -n '/^\[dependencies\]/,$p' "$dir/Cargo.toml" | tail -n +2)")
         printf '\n[profile.release]\ncodegen-units = 1\n' >>"$one/Cargo.toml"
         cp "$dir/src/main.rs" "$one/src/main.rs"
-        read -r _ _ rebuild < <(measure "$one" --release)
-        [ -z "$h_rebuild" ] && h_rebuild=$rebuild
-        printf '| %s | %.3f s | %+.3f s |\n' "$(basename "$dir")" "$rebuild" "$(echo "$rebuild - $h_rebuild" | bc)"
+        one_units+=("$one")
+    done
+    mapfile -t rebuild < <(rebuilds --release "${one_units[@]}")
+    for i in "${!one_units[@]}"; do
+        printf '| %s | %.3f s | %+.3f s |\n' "$(basename "${one_units[$i]}" _one_unit)" "${rebuild[$i]}" "$(echo "${rebuild[$i]} - ${rebuild[0]}" | bc)"
     done
     echo
     echo "#### Release binary of a consumer that uses only rook attacks"

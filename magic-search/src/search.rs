@@ -264,7 +264,7 @@ impl Scratch {
         while k < checks.len() {
             let check = &checks[k];
             if !claim!(
-                stamps[(check.0.wrapping_mul(magic) >> shift) as usize],
+                stamps[multiply_index(check.0, magic, shift) as usize],
                 stamp,
                 check.1
             ) {
