@@ -80,7 +80,7 @@ clean_builds() {
 # after run, so that a slower spell of a shared machine falls on all of
 # them alike rather than on the few measured during it.
 rebuilds() {
-    local flag=$1 i times=()
+    local flag=$1 dir i times=()
     shift
     local dirs=("$@")
     for dir in "${dirs[@]}"; do (cd "$dir" && cargo build -q $flag 2>/dev/null); done

@@ -67,17 +67,14 @@ impl SplitMix64 {
     }
 
     /// Shuffles `items` (Fisher-Yates) with draws from this stream. A plain
-    /// loop and a swap by hand: the macro shuffles unoptimised, where range
-    /// iterators and `slice::swap` (with its checks) cost several times more.
-    #[allow(clippy::manual_swap)]
+    /// loop: the macro shuffles unoptimised, where range iterators cost
+    /// several times more.
     pub(crate) fn shuffle<T: Copy>(&mut self, items: &mut [T]) {
         let mut i = items.len();
         while i > 1 {
             i -= 1;
             let j = (self.next_u64() % (i as u64 + 1)) as usize;
-            let item = items[i];
-            items[i] = items[j];
-            items[j] = item;
+            swap_by_hand(items, i, j);
         }
     }
 
@@ -86,4 +83,14 @@ impl SplitMix64 {
     pub(crate) fn check_order() -> Self {
         SplitMix64::new(0x5eed)
     }
+}
+
+/// Swaps `items[i]` and `items[j]` by hand: `slice::swap`, with its checks,
+/// costs several times more in the unoptimised macro.
+#[inline(always)]
+#[allow(clippy::manual_swap)]
+pub(crate) fn swap_by_hand<T: Copy>(items: &mut [T], i: usize, j: usize) {
+    let item = items[i];
+    items[i] = items[j];
+    items[j] = item;
 }

@@ -1,6 +1,6 @@
 //! Finding one magic for one square.
 
-use crate::rng::SplitMix64;
+use crate::rng::{swap_by_hand, SplitMix64};
 use crate::SearchError;
 use crate::{attacks_by_ray_walk, next_subset, relevant_mask, Hash, Piece};
 use magic_core::multiply_index;
@@ -482,13 +482,9 @@ fn clash_free(scratch: &mut Scratch, checks: &mut [(u64, u64)], magic: u64, shif
     }
 }
 
-/// Moves `items[k]` to half its distance from the front, by hand:
-/// `slice::swap` costs several times more unoptimised.
-#[allow(clippy::manual_swap)]
+/// Moves `items[k]` to half its distance from the front.
 pub(crate) fn halfway_to_front<T: Copy>(items: &mut [T], k: usize) {
-    let item = items[k];
-    items[k] = items[k / 2];
-    items[k / 2] = item;
+    swap_by_hand(items, k, k / 2);
 }
 
 /// Whether a top byte of `mask * magic` has at least six bits set: a
