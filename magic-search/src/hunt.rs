@@ -7,13 +7,14 @@
 //! which finds fewer-bit magics that random candidates practically never
 //! hit (a 10-bit rook on b8). The third fixes the magic's bits one by one
 //! from the lowest, cutting off a prefix as soon as the occupancies it
-//! decides clash ([`prefix_walk`]): it finds the record rooks of the eighth
-//! rank in seconds to a minute. A target's result is the first magic in
+//! decides clash ([`prefix_walk`]), leaning by turns as [`Lean::Even`] and
+//! [`Lean::NegatedSparse`]: it finds the record rooks of the eighth rank
+//! and most of the seventh in seconds to minutes. A target's result is the first magic in
 //! chunk order, so it does not depend on how many threads ran the chunks or
 //! how often the hunt was stopped and resumed: the state is only the next
 //! chunk of each target and what was found.
 
-use crate::prefix::{prefix_walk, PREFIX_NODES};
+use crate::prefix::{prefix_walk, Lean, PREFIX_NODES};
 use crate::rng::SplitMix64;
 use crate::search::{Occupancies, Scratch};
 use crate::{distinct_attack_sets, parse_square, relevant_mask, square_name, Piece};
@@ -62,7 +63,8 @@ impl HuntTarget {
     /// The first magic chunk `chunk` finds, if any: chunks 0, 3, 6, ... test
     /// [`HUNT_CHUNK`] random candidates, chunks 1, 4, 7, ... climb, and
     /// chunks 2, 5, 8, ... walk the magic's bits from the lowest
-    /// ([`PREFIX_NODES`] nodes).
+    /// ([`PREFIX_NODES`] nodes), chunks 2, 8, 14, ... leaning
+    /// [`Lean::Even`] and chunks 5, 11, 17, ... [`Lean::NegatedSparse`].
     ///
     /// ```
     /// use magic_search::{HuntTarget, Occupancies, Piece, Scratch};
@@ -82,7 +84,13 @@ impl HuntTarget {
         let shift = 64 - u32::from(self.bits);
         match chunk % 3 {
             1 => return climb(o, shift, &mut rng, scratch),
-            2 => return prefix_walk(o, u32::from(self.bits), &mut rng, PREFIX_NODES),
+            2 => {
+                let lean = match chunk / 3 % 2 {
+                    0 => Lean::Even,
+                    _ => Lean::NegatedSparse,
+                };
+                return prefix_walk(o, u32::from(self.bits), lean, &mut rng, PREFIX_NODES);
+            }
             _ => {}
         }
         (0..HUNT_CHUNK).find_map(|k| {

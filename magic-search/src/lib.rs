@@ -58,7 +58,7 @@ pub use pack::{pack, pack_within, SubTable, PACK_ATTEMPT_COST};
 #[cfg(feature = "tools")]
 pub use pack_dense::{layout_len, pack_choosing, pack_dense, pack_dense_with, Packing};
 #[cfg(feature = "tools")]
-pub use prefix::{prefix_walk, PREFIX_NODES};
+pub use prefix::{prefix_walk, Lean, PREFIX_NODES};
 #[cfg(feature = "tools")]
 pub use published::{parse as parse_magics_csv, published_set, set_from_magics_csv};
 pub use rng::SplitMix64;
