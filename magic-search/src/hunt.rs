@@ -9,10 +9,10 @@
 //! from the lowest, cutting off a prefix as soon as the occupancies it
 //! decides clash ([`prefix_walk`]), leaning by turns as [`Lean::Even`] and
 //! [`Lean::NegatedSparse`]: it finds the record rooks of the eighth rank
-//! and most of the seventh in seconds to minutes. A target's result is the first magic in
-//! chunk order, so it does not depend on how many threads ran the chunks or
-//! how often the hunt was stopped and resumed: the state is only the next
-//! chunk of each target and what was found.
+//! and most of the seventh in seconds to minutes. A target's result is the
+//! first magic in chunk order, so it does not depend on how many threads
+//! ran the chunks or how often the hunt was stopped and resumed: the state
+//! is only the next chunk of each target and what was found.
 
 use crate::prefix::{prefix_walk, Lean, PREFIX_NODES};
 use crate::rng::SplitMix64;
