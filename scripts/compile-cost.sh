@@ -5,7 +5,8 @@
 #     with a seed of its own (the macro searches), and the const builder
 #     with a full hard-coded set of 128 magics (no proc-macro at all);
 #   - one consumer per scheme (`magic_tables!`, rook attacks only), and
-#     three of them again with magic-runtime's `prebuilt-<scheme>` feature;
+#     four of them again without magic-runtime's default `prebuilt`
+#     feature (the macro then emits the table into the consumer);
 #   - consumers of shakmaty, cozy-chess and chess, the same rook lookup.
 # For each, in the dev and release profiles: a clean build with its
 # dependencies, a clean build of the crate alone, and a rebuild after
@@ -140,15 +141,15 @@ if [ "$mode" = all ]; then
         { echo "magic_runtime::magic_tables! { static T { scheme = $scheme } }"; rook_main 'T.rook(sq, occ)'; } >"$dir/src/main.rs"
         add "$dir" "\`scheme = $scheme\`"
         schemes+=("$dir")
-        case $scheme in fancy | black | plain | offset_in_magic) one_unit+=("$dir") ;; esac
     done
-    # The same consumers with the table built in magic-runtime instead.
-    for scheme in fancy plain offset_in_magic; do
-        feature=prebuilt-${scheme//_/-}
-        dir=$(new_crate "prebuilt_$scheme" "magic-runtime = { path = \"$root/magic-runtime\", features = [\"$feature\"] }")
+    # Four of them again without magic-runtime's default \`prebuilt\`
+    # feature: the macro emits the table into the consumer.
+    for scheme in fancy plain black offset_in_magic; do
+        dir=$(new_crate "emitted_$scheme" "magic-runtime = { path = \"$root/magic-runtime\", default-features = false, features = [\"macros\"] }")
         { echo "magic_runtime::magic_tables! { static T { scheme = $scheme } }"; rook_main 'T.rook(sq, occ)'; } >"$dir/src/main.rs"
-        add "$dir" "\`scheme = $scheme\`, feature \`$feature\`"
+        add "$dir" "\`scheme = $scheme\`, emitted (no \`prebuilt\` feature)"
         schemes+=("$dir")
+        one_unit+=("$dir")
     done
     dir=$(new_crate peer_shakmaty 'shakmaty = "0.27"')
     rook_main 'u64::from(shakmaty::attacks::rook_attacks(shakmaty::Square::new(sq as u32), shakmaty::Bitboard(occ)))' >"$dir/src/main.rs"

@@ -1,8 +1,8 @@
-//! With magic-runtime's `prebuilt-*` features (this crate's `prebuilt`
-//! feature turns them all on), a table of a scheme's shipped set is the
-//! static `magic_runtime::prebuilt` holds, and any other table is still
-//! emitted by the macro. Without the feature there is nothing to compare:
-//! CI runs this file with it.
+//! With magic-runtime's `prebuilt-*` features (on by default; this crate's
+//! default `prebuilt` feature turns them all on), a table of a scheme's
+//! shipped set is the static `magic_runtime::prebuilt` holds, and any other
+//! table is still emitted by the macro. Without the feature there is
+//! nothing to compare.
 #![cfg(feature = "prebuilt")]
 
 use magic_runtime::{magic_tables, prebuilt};

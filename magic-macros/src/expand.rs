@@ -1,16 +1,15 @@
 //! Emits one `static` per table: the magics as literals and the table the
-//! macro filled and checked (`table.rs`), as bytes the user's crate only
+//! macro filled and checked (`magic_search::table_bytes`), as bytes the user's crate only
 //! copies, so that a rebuild costs no more than any other static data. A
 //! shipped set's table that magic-runtime prebuilds (its `prebuilt-*`
 //! features) is a `use` of that static instead: no bytes at all.
 
 use crate::error::{Error, Result};
-use crate::table::{attack_list_bytes, table_bytes};
 use crate::validate::{Failed, Header, Table};
 use magic_core::{Slots, DISTINCT_ATTACK_SETS};
 use magic_search::{
-    is_shipped, magic_set_within, named_set, shipped_set, Budget, Builder, MagicSet, Scheme,
-    SearchError, SearchOptions,
+    attack_list_bytes, is_shipped, magic_set_within, named_set, shipped_set, table_bytes, Budget,
+    Builder, MagicSet, Scheme, SearchError, SearchOptions,
 };
 use proc_macro2::{Delimiter, Group, Literal, TokenStream, TokenTree};
 

@@ -12,7 +12,6 @@ extern crate proc_macro;
 mod error;
 mod expand;
 mod parse;
-mod table;
 mod validate;
 
 use proc_macro::TokenStream;
@@ -36,9 +35,9 @@ use proc_macro::TokenStream;
 /// (candidates per square), `crate` (the path of `magic_runtime` when it is
 /// renamed or re-exported, default `::magic_runtime`).
 ///
-/// With magic-runtime's `prebuilt-<scheme>` feature, a table of that
-/// scheme's shipped set (no `seed`, `set` or bits) is a `use` of the
-/// static in `magic_runtime::prebuilt`, built once in that crate.
+/// With magic-runtime's `prebuilt-<scheme>` feature (on by default), a
+/// table of that scheme's shipped set (no `seed`, `set` or bits) is a `use`
+/// of the static in `magic_runtime::prebuilt`, included once in that crate.
 ///
 /// The examples are in `magic-runtime`'s documentation, which can run them.
 #[proc_macro]

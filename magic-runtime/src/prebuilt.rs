@@ -1,16 +1,26 @@
-//! The shipped sets' tables, built once in this crate, each behind its
-//! `prebuilt-<scheme>` feature.
+//! The shipped sets' tables, included once in this crate, each behind its
+//! `prebuilt-<scheme>` feature; the default feature `prebuilt` turns them
+//! all on.
 //!
 //! With the feature on, `magic_tables!` gives a table of that scheme with
 //! its shipped set (no `seed`, `set` or bits) as a `use` of the static
 //! here: the crate that invokes the macro then holds no table bytes, and
-//! its rebuilds, release ones included, cost what its own code costs. The
-//! table is built and checked by the `const fn` builder while this crate
-//! compiles, which adds 1.3 to 1.7 s per scheme to a clean build, once.
+//! its rebuilds, release ones included, cost what its own code costs. A
+//! binary links only the statics it uses.
+//!
+//! Each table is the bytes of a file in this crate's `prebuilt/` folder,
+//! which `magic-search emit-prebuilt` fills from the shipped set with the
+//! code the `const fn` builders run, checking every square. The tests check
+//! that the files are what the generator writes today and walk the rays of
+//! every square and occupancy through these statics. Building them only
+//! copies their bytes: about 0.25 s for all eleven, once.
+//!
+//! To have the macro emit every table into your crate instead (each then
+//! filled and checked while the macro runs), or to keep only some schemes:
 //!
 //! ```toml
 //! [dependencies]
-//! magic-runtime = { version = "0.1", features = ["prebuilt-plain"] }
+//! magic-runtime = { version = "0.1", default-features = false, features = ["macros", "prebuilt-black"] }
 //! ```
 //!
 //! | feature | static |
@@ -31,40 +41,49 @@
 
 #[allow(unused_imports)] // each is used only with some schemes' features
 use crate::{
+    __private::{u16s_from_le_bytes, u64s_from_le_bytes, u8s},
     default_bits, sets, BlackMagicTables, ByteLookupTables, FancyTables, FixedShiftTables,
     Magic32Tables, OffsetInMagicTables, PextPdepTables, PextTables,
     Piece::{Bishop, Rook},
     PlainTables, SharedTables, ShiftInMagicTables, DEFAULT_FANCY_LEN, SHARED_LEN,
 };
 
-/// One documented `static` per scheme, compiled only with its feature.
+/// One documented `static` per scheme, compiled only with its feature: the
+/// table read from `prebuilt/<file>.bin` (`$read`) and handed with the
+/// builder's other arguments to `__from_table`.
 macro_rules! prebuilt {
-    ($($feature:literal $name:ident: $ty:ty = $value:expr;)*) => {$(
+    ($($feature:literal $name:ident: $ty:ty = $file:literal $read:ident ($($arg:expr),*) $(, $extra:expr)?;)*) => {$(
         #[cfg(feature = $feature)]
         #[doc = concat!("The shipped set's `", stringify!($ty), "` (feature `", $feature, "`).")]
-        pub static $name: $ty = $value;
+        // SAFETY: the file is the table the builder fills from these
+        // arguments, as `emit-prebuilt` wrote it; `tests/generated.rs`
+        // checks it against the generator, `tests/exhaustive.rs` walks it.
+        pub static $name: $ty = unsafe {
+            <$ty>::__from_table($($arg,)* $read(include_bytes!(concat!("../prebuilt/", $file, ".bin"))) $(, $extra)?)
+        };
     )*};
 }
 
 prebuilt! {
-    "prebuilt-fancy" FANCY: FancyTables<DEFAULT_FANCY_LEN> = FancyTables::new(
+    "prebuilt-fancy" FANCY: FancyTables<DEFAULT_FANCY_LEN> = "fancy" u64s_from_le_bytes(
         &sets::FANCY_ROOK, &default_bits(Rook), &sets::FANCY_BISHOP, &default_bits(Bishop));
-    "prebuilt-plain" PLAIN: PlainTables = PlainTables::new(&sets::PLAIN_ROOK, &sets::PLAIN_BISHOP);
-    "prebuilt-shift-in-magic" SHIFT_IN_MAGIC: ShiftInMagicTables<DEFAULT_FANCY_LEN> =
-        ShiftInMagicTables::new(&sets::SHIFT_IN_MAGIC_ROOK, &sets::SHIFT_IN_MAGIC_BISHOP);
-    "prebuilt-shared" SHARED: SharedTables<SHARED_LEN> = SharedTables::new(
+    "prebuilt-plain" PLAIN: PlainTables = "plain" u64s_from_le_bytes(&sets::PLAIN_ROOK, &sets::PLAIN_BISHOP);
+    "prebuilt-shift-in-magic" SHIFT_IN_MAGIC: ShiftInMagicTables<DEFAULT_FANCY_LEN> = "shift_in_magic"
+        u64s_from_le_bytes(&sets::SHIFT_IN_MAGIC_ROOK, &sets::SHIFT_IN_MAGIC_BISHOP);
+    "prebuilt-shared" SHARED: SharedTables<SHARED_LEN> = "shared" u64s_from_le_bytes(
         &sets::SHARED_ROOK, &sets::SHARED_ROOK_OFFSETS, &sets::SHARED_BISHOP, &sets::SHARED_BISHOP_OFFSETS);
-    "prebuilt-fixed-shift" FIXED_SHIFT: FixedShiftTables<{ sets::FIXED_SHIFT_LEN }> = FixedShiftTables::new(
-        &sets::FIXED_SHIFT_ROOK, &sets::FIXED_SHIFT_ROOK_OFFSETS,
+    "prebuilt-fixed-shift" FIXED_SHIFT: FixedShiftTables<{ sets::FIXED_SHIFT_LEN }> = "fixed_shift"
+        u64s_from_le_bytes(&sets::FIXED_SHIFT_ROOK, &sets::FIXED_SHIFT_ROOK_OFFSETS,
         &sets::FIXED_SHIFT_BISHOP, &sets::FIXED_SHIFT_BISHOP_OFFSETS);
-    "prebuilt-black" BLACK: BlackMagicTables<{ sets::BLACK_LEN }> = BlackMagicTables::new(
+    "prebuilt-black" BLACK: BlackMagicTables<{ sets::BLACK_LEN }> = "black" u64s_from_le_bytes(
         &sets::BLACK_ROOK, &sets::BLACK_ROOK_OFFSETS, &sets::BLACK_BISHOP, &sets::BLACK_BISHOP_OFFSETS);
     "prebuilt-offset-in-magic" OFFSET_IN_MAGIC: OffsetInMagicTables<{ sets::OFFSET_IN_MAGIC_LEN }> =
-        OffsetInMagicTables::new(&sets::OFFSET_IN_MAGIC_ROOK, &sets::OFFSET_IN_MAGIC_BISHOP);
-    "prebuilt-byte-lookup" BYTE_LOOKUP: ByteLookupTables<DEFAULT_FANCY_LEN> = ByteLookupTables::new(
-        &sets::FANCY_ROOK, &default_bits(Rook), &sets::FANCY_BISHOP, &default_bits(Bishop));
-    "prebuilt-magic32" MAGIC32: Magic32Tables<DEFAULT_FANCY_LEN> = Magic32Tables::new(
+        "offset_in_magic" u64s_from_le_bytes(&sets::OFFSET_IN_MAGIC_ROOK, &sets::OFFSET_IN_MAGIC_BISHOP);
+    "prebuilt-byte-lookup" BYTE_LOOKUP: ByteLookupTables<DEFAULT_FANCY_LEN> = "byte_lookup" u8s(
+        &sets::FANCY_ROOK, &default_bits(Rook), &sets::FANCY_BISHOP, &default_bits(Bishop)),
+        u64s_from_le_bytes(include_bytes!("../prebuilt/attack-list.bin"));
+    "prebuilt-magic32" MAGIC32: Magic32Tables<DEFAULT_FANCY_LEN> = "magic32" u64s_from_le_bytes(
         &sets::MAGIC32_ROOK, &default_bits(Rook), &sets::MAGIC32_BISHOP, &default_bits(Bishop));
-    "prebuilt-pext" PEXT: PextTables = PextTables::new();
-    "prebuilt-pext-pdep" PEXT_PDEP: PextPdepTables = PextPdepTables::new();
+    "prebuilt-pext" PEXT: PextTables = "pext" u64s_from_le_bytes();
+    "prebuilt-pext-pdep" PEXT_PDEP: PextPdepTables = "pext_pdep" u16s_from_le_bytes();
 }

@@ -37,6 +37,7 @@ mod search;
 mod set;
 #[cfg(feature = "tools")]
 pub mod source;
+mod table_bytes;
 
 #[cfg(feature = "tools")]
 pub use candidates::candidate_sub_tables;
@@ -67,3 +68,4 @@ pub use set::{
     is_shipped, magic_set, magic_set_with, magic_set_within, scheme_default_bits, search_set,
     search_set_within, shipped_set, MagicSet, PerSquare, DEFAULT_SEED,
 };
+pub use table_bytes::{attack_list_bytes, table_bytes};

@@ -130,6 +130,13 @@ enum Command {
         #[arg(long)]
         out: Option<std::path::PathBuf>,
     },
+    /// Write magic-runtime's `prebuilt/` files: the filled table of every
+    /// scheme's shipped set, as little-endian bytes (from `sets.rs`).
+    EmitPrebuilt {
+        /// The folder to write them to (magic-runtime's `prebuilt/`).
+        #[arg(long)]
+        out: std::path::PathBuf,
+    },
 }
 
 fn parse_u64(s: &str) -> Result<u64, String> {
@@ -175,6 +182,7 @@ fn main() -> ExitCode {
         Command::Merge { files } => merge::merge(&files),
         Command::Report { svg_dir } => report::report(&svg_dir),
         Command::Sizes { seed } => sizes(seed).map_err(|e| e.to_string()),
+        Command::EmitPrebuilt { out } => emit_prebuilt_to(&out),
         Command::EmitSets { data, out } => emit_sets_from(&data).and_then(|text| match out {
             // The crate this tool is built from holds the file: write it only
             // once all of it is generated.
@@ -264,6 +272,20 @@ fn sizes(seed: u64) -> Result<String, magic_search::SearchError> {
     for scheme in Scheme::ALL {
         let set = magic_search::magic_set(scheme, seed, None)?;
         writeln!(out, "{scheme} {} {}", set.len, set.table_bytes()).unwrap();
+    }
+    Ok(out)
+}
+
+/// `emit-prebuilt`: every file generated first, then written to `dir`;
+/// prints what it wrote.
+fn emit_prebuilt_to(dir: &std::path::Path) -> Result<String, String> {
+    let files = magic_search::source::emit_prebuilt()?;
+    let mut out = String::new();
+    for (name, bytes) in files {
+        let path = dir.join(name);
+        std::fs::write(&path, &bytes)
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))?;
+        writeln!(out, "{}: {} bytes", path.display(), bytes.len()).unwrap();
     }
     Ok(out)
 }

@@ -1,14 +1,17 @@
-//! The table a macro call emits, filled and checked here with the same
-//! code the const builders run (`magic_core::fill` and its siblings), and
-//! written as little-endian bytes: the user's crate then only copies it.
+//! A set's filled table as little-endian bytes: filled and checked with the
+//! same code the const builders run (`magic_core::fill` and its siblings).
+//! `magic_tables!` emits these bytes, and magic-runtime's prebuilt tables
+//! are these bytes in files (`emit-prebuilt`), so that the crate that holds
+//! the table only copies it.
 
+use crate::MagicSet;
 use magic_core::{
     distinct_attacks, fill, fill_compressed, fill_pattern_bytes, fill_post_masked, layout_of,
     Slots, DISTINCT_ATTACK_SETS, UNUSED_BYTE,
 };
-use magic_search::MagicSet;
 
-/// The filled table of a set, as the little-endian bytes of its entries.
+/// The filled table of a set, as the little-endian bytes of its entries;
+/// an error names the set's fault (a clash, a table too short).
 pub fn table_bytes(set: &MagicSet) -> Result<Vec<u8>, String> {
     let [rm, bm] = &set.magics;
     let [rb, bb] = &set.bits;
