@@ -29,7 +29,13 @@ pub mod __private {
         );
         // SAFETY: `bytes` holds the `N * 8` bytes read, every bit pattern
         // is a `u64`, and the read needs no alignment.
-        u64s_from_le(unsafe { bytes.as_ptr().cast::<[u64; N]>().read_unaligned() })
+        let entries = unsafe { bytes.as_ptr().cast::<[u64; N]>().read_unaligned() };
+        // Const evaluation copies the array on every call it passes
+        // through: skip the conversion where it is the identity.
+        match cfg!(target_endian = "big") {
+            true => u64s_from_le(entries),
+            false => entries,
+        }
     }
 
     /// `N` entries from their `2 * N` little-endian bytes.
@@ -39,7 +45,11 @@ pub mod __private {
             "the table's bytes do not match its length"
         );
         // SAFETY: as for `u64s_from_le_bytes`.
-        u16s_from_le(unsafe { bytes.as_ptr().cast::<[u16; N]>().read_unaligned() })
+        let entries = unsafe { bytes.as_ptr().cast::<[u16; N]>().read_unaligned() };
+        match cfg!(target_endian = "big") {
+            true => u16s_from_le(entries),
+            false => entries,
+        }
     }
 
     /// `N` bytes.
