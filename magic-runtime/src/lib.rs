@@ -1,10 +1,12 @@
 //! Compile-time magic bitboards: rook, bishop and queen attack tables that
-//! are generated and verified while your engine compiles, with nothing to
-//! initialise at start-up.
+//! are generated and verified at compile time, with nothing to initialise
+//! at start-up.
 //!
 //! * [`magic_tables!`] (default `macros` feature) searches magics for the
-//!   scheme you name and emits a `static` table that the compiler fills and
-//!   checks.
+//!   scheme you name, fills and checks the table with the builders' own
+//!   code, and emits it as a `static`; a shipped set's table is the one
+//!   [`prebuilt`] holds (default `prebuilt` feature), filled and checked by
+//!   the same code.
 //! * [`FancyTables::new`] and the other `const fn` builders take magics you
 //!   already have; a wrong one fails `cargo build` with a message naming the
 //!   piece, the square and the two occupancies that clash.
