@@ -7,9 +7,10 @@
 //! which finds fewer-bit magics that random candidates practically never
 //! hit (a 10-bit rook on b8). The third fixes the magic's bits one by one
 //! from the lowest, cutting off a prefix as soon as the occupancies it
-//! decides clash ([`prefix_walk`]), leaning by turns as [`Lean::Even`] and
-//! [`Lean::NegatedSparse`]: it finds the record rooks of the eighth rank
-//! and most of the seventh in seconds to minutes. A target's result is the
+//! decides clash ([`prefix_walk`]), leaning by turns as [`Lean::Even`],
+//! [`Lean::NegatedSparse`] and [`Lean::OnesFrom`] (the top 10 or the top
+//! 13 bits that matter): it finds the record rooks of the eighth rank and
+//! of a7 to g7 in seconds to minutes. A target's result is the
 //! first magic in chunk order, so it does not depend on how many threads
 //! ran the chunks or how often the hunt was stopped and resumed: the state
 //! is only the next chunk of each target and what was found.
@@ -63,8 +64,10 @@ impl HuntTarget {
     /// The first magic chunk `chunk` finds, if any: chunks 0, 3, 6, ... test
     /// [`HUNT_CHUNK`] random candidates, chunks 1, 4, 7, ... climb, and
     /// chunks 2, 5, 8, ... walk the magic's bits from the lowest
-    /// ([`PREFIX_NODES`] nodes), chunks 2, 8, 14, ... leaning
-    /// [`Lean::Even`] and chunks 5, 11, 17, ... [`Lean::NegatedSparse`].
+    /// ([`PREFIX_NODES`] nodes), leaning by turns [`Lean::Even`] (chunks 2,
+    /// 14, 26, ...), [`Lean::NegatedSparse`] (5, 17, ...), and
+    /// [`Lean::OnesFrom`] the top 10 (8, 20, ...) and the top 13 (11, 23,
+    /// ...) of the bits that matter, `64 - lsb(mask)`.
     ///
     /// ```
     /// use magic_search::{HuntTarget, Occupancies, Piece, Scratch};
@@ -85,9 +88,12 @@ impl HuntTarget {
         match chunk % 3 {
             1 => return climb(o, shift, &mut rng, scratch),
             2 => {
-                let lean = match chunk / 3 % 2 {
+                let matter = 64 - o.mask.trailing_zeros() as u8;
+                let lean = match chunk / 3 % 4 {
                     0 => Lean::Even,
-                    _ => Lean::NegatedSparse,
+                    1 => Lean::NegatedSparse,
+                    2 => Lean::OnesFrom(matter - 10),
+                    _ => Lean::OnesFrom(matter - 13),
                 };
                 return prefix_walk(o, u32::from(self.bits), lean, &mut rng, PREFIX_NODES);
             }

@@ -22,6 +22,12 @@
 //! seven times in eight: the record seventh-rank rooks are negations of
 //! multipliers with 7 to 12 bits set (`-0x1600183200` on e7), and such
 //! walks find five of them where even walks find only f7.
+//! [`Lean::OnesFrom`] sets every bit from a given one up and tries 0 first
+//! three times in four below it: the record rooks of g7 and h7 have their
+//! top 10 and 13 bits that matter all set and sparser bits below. About one
+//! such walk in a thousand finds a 9-bit g7 magic (top 10 bits set) or the
+//! record 10-bit h7 one (top 13), where the other leans found neither in
+//! an hour.
 
 use crate::rng::SplitMix64;
 use crate::search::Occupancies;
@@ -40,6 +46,10 @@ pub enum Lean {
     /// The walk fixes the bits of `-magic`, 0 first seven times in eight:
     /// magics whose negation has few bits set.
     NegatedSparse,
+    /// The walk fixes the bits of `magic`, 0 first three times in four
+    /// below the given bit, and only 1 from it up: magics whose high bits
+    /// that matter are all set.
+    OnesFrom(u8),
 }
 
 impl Lean {
@@ -47,7 +57,7 @@ impl Lean {
     #[inline(always)]
     fn multiplier(self, walked: u64) -> u64 {
         match self {
-            Lean::Even => walked,
+            Lean::Even | Lean::OnesFrom(_) => walked,
             Lean::NegatedSparse => walked.wrapping_neg(),
         }
     }
@@ -58,6 +68,15 @@ impl Lean {
         match self {
             Lean::Even => r & 1,
             Lean::NegatedSparse => u64::from(r % 8 == 0),
+            Lean::OnesFrom(_) => u64::from(r % 4 == 0),
+        }
+    }
+
+    /// The only value bit `k` may take, where the lean allows one.
+    fn forced(self, k: usize) -> Option<u64> {
+        match self {
+            Lean::OnesFrom(from) if k >= usize::from(from) => Some(1),
+            _ => None,
         }
     }
 }
@@ -111,8 +130,11 @@ impl Walk<'_> {
         if self.nodes > budget {
             return None;
         }
-        let first = self.lean.first(&mut self.rng);
-        for bit in [first, first ^ 1] {
+        let (first, branches) = match self.lean.forced(k) {
+            Some(bit) => (bit, 1),
+            None => (self.lean.first(&mut self.rng), 2),
+        };
+        for bit in [first, first ^ 1].into_iter().take(branches) {
             let next = magic | bit << k;
             let mark = self.filled.len();
             if self.place(k, next) {
