@@ -1560,21 +1560,21 @@ pub const DENSE_FANCY_ROOK: [u64; 64] = [
     0x0049108208040001, // g6
     0x0b20048400460001, // h6
     0x00fffd25d76fae00, // a7
-    0x007fff42c2b5b600, // b7
-    0x003fff61ff53de00, // c7
-    0x001fff55ff4e9600, // d7
-    0x000fffe9ffe74e00, // e7
-    0x0007ffb5ffb3e600, // f7
-    0x1041020150081400, // g7
+    0x007fff7f85994200, // b7
+    0x003ffa9f7aacae00, // c7
+    0x001fff51ff4f9a00, // d7
+    0x000fffedffe68a00, // e7
+    0x0007ffd5ffd30600, // f7
+    0x0003ffd7d87058c0, // g7
     0x0000800100004080, // h7
     0x00fffe01ab019c26, // a8
-    0x007fff3fff4c4231, // b8
-    0x003fff67bf75ffea, // c8
-    0x001fffb3dfb9fff6, // d8
+    0x007fff7f84cf5a12, // b8
+    0x003fffcdffd5821a, // c8
+    0x001fffe1ffe88f46, // d8
     0x000ffff5fff378a6, // e8
     0x408a001004080102, // f8
-    0x0003ffef27ee5ed4, // g8
-    0x0001fffec3fea5ba, // h8
+    0x0003fff4f7f525a4, // g8
+    0x0001ffff3bff6246, // h8
 ];
 /// bishop magics of the fancy set.
 pub const DENSE_FANCY_BISHOP: [u64; 64] = [
@@ -1618,21 +1618,21 @@ pub const DENSE_FANCY_BISHOP: [u64; 64] = [
     0x1222008202010804, // f5
     0x9044008200108800, // g5
     0x60040900400a1440, // h5
-    0x000ff669f55ec000, // a6
-    0x0007fcfae5ffe000, // b6
+    0x000ff66af3ffc000, // a6
+    0x0007fd39e6bfe000, // b6
     0x2000140104002040, // c6
     0x0092184208000080, // d6
     0x1004480101005010, // e6
     0x2010020208080410, // f6
-    0x003ff61a7f77fc00, // g6
-    0x615fe2898db17200, // h6
+    0x003ff60ab3300400, // g6
+    0x001ffcfed4414200, // h6
     0xe70bf809d4cc056c, // a7
     0x5303ff3dcad90e29, // b7
     0x0080620100a20004, // c7
     0x0002010484040010, // d7
     0x0024004010590080, // e7
     0x84002024810a0500, // f7
-    0x007fd52f3d1ccbad, // g7
+    0x007fec558e641010, // g7
     0x003fc9e551ff6428, // h7
     0x0003fcc97e8e3ee9, // a8
     0x000003fc79366890, // b8
@@ -1651,7 +1651,7 @@ pub const DENSE_FANCY_ROOK_BITS: [u8; 64] = [
     11, 10, 10, 10, 10, 10, 10, 11, // rank 4
     11, 10, 10, 10, 10, 10, 10, 11, // rank 5
     11, 10, 10, 10, 10, 10, 10, 11, // rank 6
-    10, 9, 9, 9, 9, 9, 10, 11, // rank 7
+    10, 9, 9, 9, 9, 9, 9, 11, // rank 7
     11, 10, 10, 10, 10, 11, 10, 11, // rank 8
 ];
 /// bishop index bits per square.
@@ -1666,7 +1666,7 @@ pub const DENSE_FANCY_BISHOP_BITS: [u8; 64] = [
     5, 4, 5, 5, 5, 5, 4, 5, // rank 8
 ];
 /// Entries of the table.
-pub const DENSE_FANCY_LEN: usize = 94400;
+pub const DENSE_FANCY_LEN: usize = 93888;
 
 // The repacked black set: the black magics above, some replaced by other
 // black magics of their squares, with offsets chosen together with them by
