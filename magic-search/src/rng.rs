@@ -85,6 +85,47 @@ impl SplitMix64 {
     }
 }
 
+/// Sparse candidate magics for the search of a set: the AND of three
+/// xorshift64 draws (Marsaglia's shifts 13, 7, 17), so about 8 bits are
+/// set, as with [`SplitMix64::sparse`]. Most candidates fail the search's
+/// cheap filter, so drawing them is much of a search's work; in the
+/// unoptimised proc-macro a xorshift draw takes a third of a SplitMix64
+/// one, and the search needs no more candidates from it.
+pub(crate) struct SparseCandidates {
+    /// Never 0: xorshift maps 0 to itself and nothing else to 0.
+    state: u64,
+}
+
+impl SparseCandidates {
+    /// A stream seeded by the next draw of `rng`.
+    pub(crate) fn from_stream(rng: &mut SplitMix64) -> Self {
+        SparseCandidates {
+            state: rng.next_u64() | 1,
+        }
+    }
+
+    /// The next candidate.
+    #[inline(always)] // also unoptimised, where the macro searches
+    pub(crate) fn next(&mut self) -> u64 {
+        // Each step written out: a call per draw costs the unoptimised
+        // search more than the draw.
+        let mut x = self.state;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let first = x;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        let second = x;
+        x ^= x << 13;
+        x ^= x >> 7;
+        x ^= x << 17;
+        self.state = x;
+        first & second & x
+    }
+}
+
 /// Swaps `items[i]` and `items[j]` by hand: `slice::swap`, with its checks,
 /// costs several times more in the unoptimised macro.
 #[inline(always)]

@@ -1,6 +1,6 @@
 //! Finding one magic for one square.
 
-use crate::rng::{swap_by_hand, SplitMix64};
+use crate::rng::{swap_by_hand, SparseCandidates, SplitMix64};
 use crate::SearchError;
 use crate::{attacks_by_ray_walk, next_subset, relevant_mask, Hash, Piece};
 use magic_core::multiply_index;
@@ -270,7 +270,8 @@ impl Scratch {
             ) {
                 return Some(k);
             }
-            k += 1;
+            // No overflow check in the unoptimised macro: `k < checks.len()`.
+            k = k.wrapping_add(1);
         }
         None
     }
@@ -438,7 +439,7 @@ impl Budget {
 const BUDGET_CHUNK: u64 = 4096;
 
 /// [`search`], counting its candidates against `budget` and stopping once
-/// the total passes its limit.
+/// the total passes its limit. Returns the number of tries on failure.
 pub(crate) fn search_within(
     o: &Occupancies,
     bits: u32,
@@ -447,15 +448,27 @@ pub(crate) fn search_within(
     scratch: &mut Scratch,
     budget: Option<&Budget>,
 ) -> Result<u64, u64> {
-    let result = search_counted(o, bits, rng, opts, scratch, budget);
-    if let Some(budget) = budget {
-        // The candidates of the last, unfinished chunk.
-        let tries = match result {
-            Ok((_, tries)) | Err(tries) => tries,
-        };
-        budget.spend(tries % BUDGET_CHUNK * candidate_cost(opts.hash));
+    let mut search = Candidates::new(o, bits, rng, opts);
+    let cost = candidate_cost(opts.hash);
+    let mut tries = 0;
+    while tries < opts.max_tries {
+        let start = tries;
+        let found = search.next_magic(
+            o,
+            scratch,
+            &mut tries,
+            opts.max_tries.min(start + BUDGET_CHUNK),
+        );
+        // Every candidate counted once, found or not.
+        let within = budget.is_none_or(|budget| budget.spend((tries - start) * cost));
+        if let Some(magic) = found {
+            return Ok(magic);
+        }
+        if !within {
+            return Err(tries);
+        }
     }
-    result.map(|(magic, _)| magic)
+    Err(tries)
 }
 
 /// What one candidate counts against a [`Budget`]: the multiply hash
@@ -502,55 +515,93 @@ static SPREADS: [bool; 256] = {
     spreads
 };
 
-fn search_counted(
-    o: &Occupancies,
+/// One search's candidates and what it has learnt: the form its magics
+/// must have, and its own order of the checks.
+struct Candidates {
+    stream: SparseCandidates,
+    hash: Hash,
     bits: u32,
-    rng: &mut SplitMix64,
-    opts: &SearchOptions,
-    scratch: &mut Scratch,
-    budget: Option<&Budget>,
-) -> Result<(u64, u64), u64> {
-    let shift = 64 - bits;
-    let (mut keep, mut fixed) = (!0u64, 0u64);
-    if opts.shift_in_magic {
-        keep &= (1 << 58) - 1;
-        fixed |= u64::from(shift) << 58;
-    }
-    if let Some(low) = opts.low_bits {
-        keep &= !0xffff;
-        fixed |= u64::from(low);
-    }
-    // This search's own order of the checks, which it changes as it learns.
-    let mut checks = o.checks.clone();
-    if opts.hash == Hash::Black {
-        // The black index is the multiply index of `occ | !mask`.
-        for check in &mut checks {
-            check.0 |= !o.mask;
+    /// The bits a candidate keeps, and those set in every one.
+    keep: u64,
+    fixed: u64,
+    /// This search's own order of the checks, which it changes as it
+    /// learns.
+    checks: Vec<(u64, u64)>,
+}
+
+impl Candidates {
+    fn new(o: &Occupancies, bits: u32, rng: &mut SplitMix64, opts: &SearchOptions) -> Self {
+        let (mut keep, mut fixed) = (!0u64, 0u64);
+        if opts.shift_in_magic {
+            keep &= (1 << 58) - 1;
+            fixed |= u64::from(64 - bits) << 58;
+        }
+        if let Some(low) = opts.low_bits {
+            keep &= !0xffff;
+            fixed |= u64::from(low);
+        }
+        let mut checks = o.checks.clone();
+        if opts.hash == Hash::Black {
+            // The black index is the multiply index of `occ | !mask`.
+            for check in &mut checks {
+                check.0 |= !o.mask;
+            }
+        }
+        Candidates {
+            stream: SparseCandidates::from_stream(rng),
+            hash: opts.hash,
+            bits,
+            keep,
+            fixed,
+            checks,
         }
     }
-    let mut tries = 0;
-    while tries < opts.max_tries {
-        tries += 1;
-        if tries & (BUDGET_CHUNK - 1) == 0 {
-            if let Some(budget) = budget {
-                if !budget.spend(BUDGET_CHUNK * candidate_cost(opts.hash)) {
-                    // Counted already: no remainder to add.
-                    return Err(tries - tries % BUDGET_CHUNK);
+
+    /// The first magic among the candidates after `*tries` and up to
+    /// `end`, with `*tries` moved on past the candidates drawn.
+    fn next_magic(
+        &mut self,
+        o: &Occupancies,
+        scratch: &mut Scratch,
+        tries: &mut u64,
+        end: u64,
+    ) -> Option<u64> {
+        let shift = 64 - self.bits;
+        while *tries < end {
+            let magic = match self.hash {
+                Hash::Multiply => self.next_spreading(o.mask, tries, end)?,
+                _ => {
+                    *tries += 1;
+                    self.stream.next() & self.keep | self.fixed
                 }
+            };
+            let found = match self.hash {
+                Hash::Multiply | Hash::Black => clash_free(scratch, &mut self.checks, magic, shift),
+                hash => scratch.fits(o, hash, magic, self.bits),
+            };
+            if found {
+                return Some(magic);
             }
         }
-        let magic = rng.sparse() & keep | fixed;
-        let found = match opts.hash {
-            Hash::Multiply => {
-                SPREADS[(o.mask.wrapping_mul(magic) >> 56) as usize]
-                    && clash_free(scratch, &mut checks, magic, shift)
-            }
-            Hash::Black => clash_free(scratch, &mut checks, magic, shift),
-            hash => scratch.fits(o, hash, magic, bits),
-        };
-        if found {
-            return Ok((magic, tries));
-        }
+        None
     }
-    Err(opts.max_tries)
+
+    /// The next candidate whose `mask * magic` has a top byte that spreads,
+    /// if one comes before `end`. The loop most candidates end in: as few
+    /// steps as it can, for the unoptimised macro.
+    fn next_spreading(&mut self, mask: u64, tries: &mut u64, end: u64) -> Option<u64> {
+        let (keep, fixed) = (self.keep, self.fixed);
+        let mut t = *tries;
+        while t < end {
+            // No overflow check: `t < end`.
+            t = t.wrapping_add(1);
+            let magic = self.stream.next() & keep | fixed;
+            if SPREADS[(mask.wrapping_mul(magic) >> 56) as usize] {
+                *tries = t;
+                return Some(magic);
+            }
+        }
+        *tries = t;
+        None
+    }
 }

@@ -316,7 +316,7 @@ fn generated_rust_of_every_scheme_builds() {
             "--scheme",
             scheme.name(),
             "--seed",
-            "7",
+            "2",
             "--rust",
         ]);
         let rust = out
