@@ -1,16 +1,17 @@
 //! Hunting magics with fewer index bits than a square's mask has bits.
 //!
 //! A hunt splits each target's work into numbered chunks, each drawn from
-//! its own stream of the seed, in three kinds by turns. The first tests
+//! its own stream of the seed, in four kinds by turns. The first tests
 //! random candidates. The second climbs: from a random start, it flips bits
 //! of the magic while the number of clashing occupancies does not grow,
 //! which finds fewer-bit magics that random candidates practically never
-//! hit (a 10-bit rook on b8). The third fixes the magic's bits one by one
-//! from the lowest, cutting off a prefix as soon as the occupancies it
-//! decides clash ([`prefix_walk`]), leaning by turns as [`Lean::Even`],
-//! [`Lean::NegatedSparse`] and [`Lean::OnesFrom`] (the top 10 or the top
-//! 13 bits that matter): it finds the record rooks of the eighth rank and
-//! of a7 to g7 in seconds to minutes. A target's result is the
+//! hit (a 10-bit rook on b8). The third and fourth fix the magic's bits one
+//! by one from the lowest, cutting off a prefix as soon as the occupancies
+//! it decides clash ([`prefix_walk`]), leaning by turns as [`Lean::Even`],
+//! [`Lean::NegatedSparse`], [`Lean::OnesFrom`] the top 10 bits that matter
+//! and, twice, the top 13: they find the record rooks of the seventh and
+//! eighth ranks in seconds to minutes, h7's in about half an hour. A
+//! target's result is the
 //! first magic in chunk order, so it does not depend on how many threads
 //! ran the chunks or how often the hunt was stopped and resumed: the state
 //! is only the next chunk of each target and what was found.
@@ -61,13 +62,16 @@ impl HuntTarget {
         (u32::BITS - (sets - 1).leading_zeros()) as u8
     }
 
-    /// The first magic chunk `chunk` finds, if any: chunks 0, 3, 6, ... test
-    /// [`HUNT_CHUNK`] random candidates, chunks 1, 4, 7, ... climb, and
-    /// chunks 2, 5, 8, ... walk the magic's bits from the lowest
-    /// ([`PREFIX_NODES`] nodes), leaning by turns [`Lean::Even`] (chunks 2,
-    /// 14, 26, ...), [`Lean::NegatedSparse`] (5, 17, ...), and
-    /// [`Lean::OnesFrom`] the top 10 (8, 20, ...) and the top 13 (11, 23,
-    /// ...) of the bits that matter, `64 - lsb(mask)`.
+    /// The first magic chunk `chunk` finds, if any: chunks 0, 4, 8, ... test
+    /// [`HUNT_CHUNK`] random candidates, chunks 1, 5, 9, ... climb, and the
+    /// others walk the magic's bits from the lowest ([`PREFIX_NODES`]
+    /// nodes). Walks lean by turns (chunks 2, 3, 6, 7, ... are walks 0, 1,
+    /// 2, 3, ...): [`Lean::Even`] (walks 0, 5, 10, ...),
+    /// [`Lean::NegatedSparse`] (1, 6, ...), [`Lean::OnesFrom`] the top 10
+    /// (2, 7, ...) and the top 13 (3, 4, 8, 9, ...) of the bits that
+    /// matter, `64 - lsb(mask)`. Half the chunks walk, and the top 13 get
+    /// two turns in five, because the record rook of h7 takes thousands of
+    /// such walks.
     ///
     /// ```
     /// use magic_search::{HuntTarget, Occupancies, Piece, Scratch};
@@ -85,11 +89,11 @@ impl HuntTarget {
     ) -> Option<u64> {
         let mut rng = self.stream(seed, chunk);
         let shift = 64 - u32::from(self.bits);
-        match chunk % 3 {
+        match chunk % 4 {
             1 => return climb(o, shift, &mut rng, scratch),
-            2 => {
+            walk @ (2 | 3) => {
                 let matter = 64 - o.mask.trailing_zeros() as u8;
-                let lean = match chunk / 3 % 4 {
+                let lean = match (chunk / 4 * 2 + walk - 2) % 5 {
                     0 => Lean::Even,
                     1 => Lean::NegatedSparse,
                     2 => Lean::OnesFrom(matter - 10),
@@ -119,10 +123,12 @@ impl HuntTarget {
 ///
 /// ```
 /// use magic_search::{tries_before, CLIMB_CHUNK, HUNT_CHUNK, PREFIX_NODES};
-/// assert_eq!(tries_before(4), 2 * HUNT_CHUNK + CLIMB_CHUNK + PREFIX_NODES);
+/// // Chunks 0 and 4 random, 1 climbing, 2 and 3 walks.
+/// assert_eq!(tries_before(5), 2 * HUNT_CHUNK + CLIMB_CHUNK + 2 * PREFIX_NODES);
 /// ```
 pub fn tries_before(chunk: u64) -> u64 {
-    chunk.div_ceil(3) * HUNT_CHUNK + (chunk + 1) / 3 * CLIMB_CHUNK + chunk / 3 * PREFIX_NODES
+    let walks = (chunk + 1) / 4 + chunk / 4;
+    chunk.div_ceil(4) * HUNT_CHUNK + (chunk + 2) / 4 * CLIMB_CHUNK + walks * PREFIX_NODES
 }
 
 /// Hill climbing over the bits of the magic, [`CLIMB_CHUNK`] evaluations.

@@ -1,10 +1,10 @@
 //! Whole sets of 128 magics, one per scheme, and the shipped defaults.
 
-use crate::pack::{pack_within, SubTable};
+use crate::pack::{pack_preferring, SubTable};
 use crate::search::{search_within, square_stream, Budget, Occupancies, Scratch, SearchOptions};
 use crate::shipped as sets;
-use crate::Piece;
 use crate::SlotRule;
+use crate::{Piece, SplitMix64};
 use crate::{Scheme, SearchError};
 
 /// The seed of the shipped sets and of `magic_tables!` without `seed`.
@@ -328,7 +328,31 @@ pub fn search_set_within(
     };
     (set.offsets, set.len) = match rule {
         Some(rule) => {
-            let (flat, len) = pack_within(&set.sub_tables(), rule, budget);
+            let mut tables = set.sub_tables();
+            let ((flat, len), adopted) = match scheme {
+                Scheme::Shared => {
+                    let mut scratch = Scratch::default();
+                    pack_preferring(&mut tables, rule, budget, |t, attempt| {
+                        let (piece, sq) = (Piece::ALL[t / 64], t % 64);
+                        let b = u32::from(bits[t / 64][sq]);
+                        if piece == Piece::Rook && !hides_in_partner(&bits[0], sq) {
+                            return None;
+                        }
+                        let mut rng = alternative_stream(seed, piece, sq, attempt);
+                        let o = Occupancies::new(piece, sq);
+                        let magic =
+                            search_within(&o, b, &mut rng, &opts, &mut scratch, budget).ok()?;
+                        Some((
+                            SubTable::with_hash(piece, sq, scheme.hash(), magic, b),
+                            magic,
+                        ))
+                    })
+                }
+                _ => pack_preferring(&mut tables, rule, budget, |_, _| None),
+            };
+            for (t, magic) in adopted {
+                set.magics[t / 64][t % 64] = magic;
+            }
             let mut offsets = [[0; 64]; 2];
             for (i, off) in flat.into_iter().enumerate() {
                 offsets[i / 64][i % 64] = off;
@@ -338,6 +362,23 @@ pub fn search_set_within(
         None => consecutive(scheme, &bits),
     };
     within(budget, Ok(set))
+}
+
+/// Whether the shared scheme puts the rook sub-table of `sq` inside that
+/// of its partner, the diagonally adjacent square of its 2 by 2 block
+/// (a1 with b2, b1 with a2): the partner's is larger, or as large and laid
+/// first. The larger of each pair makes the array; every other sub-table,
+/// bishops too, should fit inside.
+fn hides_in_partner(rook_bits: &[u8; 64], sq: usize) -> bool {
+    let partner = sq ^ 9;
+    (rook_bits[partner], sq) > (rook_bits[sq], partner)
+}
+
+/// The stream of a square's `attempt`-th alternative magic, apart from
+/// its first stream and from every other square's.
+fn alternative_stream(seed: u64, piece: Piece, sq: usize, attempt: u32) -> SplitMix64 {
+    let base = square_stream(seed, piece, sq).next_u64();
+    SplitMix64::new(base ^ u64::from(attempt).wrapping_mul(0xa076_1d64_78bd_642f))
 }
 
 /// The result of a search that counted against `budget`: past the limit,
