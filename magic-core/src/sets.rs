@@ -1559,48 +1559,48 @@ pub const DENSE_FANCY_ROOK: [u64; 64] = [
     0x0006001008020004, // f6
     0x0103020004010100, // g6
     0x0040040080420001, // h6
-    0x00fffd25d76fae00, // a7
-    0x007fff7f85994200, // b7
-    0x003ffa9f7aacae00, // c7
+    0x00fffd4cfd3b6600, // a7
+    0x007ffd31b498d200, // b7
+    0x003fff9dffa33200, // c7
     0x001fff51ff4f9a00, // d7
-    0x000fffedffe68a00, // e7
-    0x0007ffd5ffd30600, // f7
-    0x0003ffd7d87058c0, // g7
-    0x0000190084440200, // h7
-    0x00fffe01ab019c26, // a8
-    0x007fff7f84cf5a12, // b8
-    0x003fffcdffd5821a, // c8
-    0x001fffe1ffe88f46, // d8
+    0x000fffd9ffd5f600, // e7
+    0x0007ff95ff930600, // f7
+    0x0003ffe13fe29140, // g7
+    0x0001fff5f63c96a0, // h7
+    0x00ffffa8ff9a0832, // a8
+    0x007fffaf2f420692, // b8
+    0x003fff71bf6dfde6, // c8
+    0x001fff71ff6d2cb6, // d8
     0x000ffff5fff378a6, // e8
     0x2845000400080201, // f8
-    0x0003fff4f7f525a4, // g8
-    0x0001ffff3bff6246, // h8
+    0x0003fff4f7f58524, // g8
+    0x0001fffecbfe9fa6, // h8
 ];
 /// bishop magics of the fancy set.
 pub const DENSE_FANCY_BISHOP: [u64; 64] = [
-    0x31b1a3e3f38497ff, // a1
+    0x00447bacfbfbfffe, // a1
     0x35b15a64fa97f75f, // b1
     0x2410010200260a42, // c1
     0x1044104a04680802, // d1
     0x8007104000282c00, // e1
     0xc012010420800240, // f1
-    0xbe541969d5ff3613, // g1
-    0x7a98b2e35c37ffae, // h1
+    0x000484fbdfffffec, // g1
+    0x00002f5e67ffb800, // h1
     0x52fdbaf9e5e357eb, // a2
     0xc8d50650ccceb3fe, // b2
     0x0001080204123201, // c2
     0x1002511046010020, // d2
     0x01c0011040007003, // e2
     0x201c008290400201, // f2
-    0x1eddfb436447ff12, // g2
-    0x00000246ecffe000, // h2
+    0x0000059a2ddeffe0, // g2
+    0x0000028d97adfffc, // h2
     0x09406d744cc55fec, // a3
-    0xb3602aa5dafcaff4, // b3
+    0x36e0628559ad87f2, // b3
     0x5008001110440880, // c3
     0x8691001824050050, // d3
     0x0084000488a00014, // e3
     0x00a0401201100108, // f3
-    0xb22c09b352c63f92, // g3
+    0xa6bc094b4a967f86, // g3
     0x5c4a026799531fe9, // h3
     0x2002404009080806, // a4
     0x00102410108c4480, // b4
@@ -1618,21 +1618,21 @@ pub const DENSE_FANCY_BISHOP: [u64; 64] = [
     0x0870410200004044, // f5
     0x1001224400020100, // g5
     0x2021184286020200, // h5
-    0x000ff66af3ffc000, // a6
-    0x0007fd39e6bfe000, // b6
+    0x000ff9f44f4fc000, // a6
+    0x0007fa761bbfe000, // b6
     0x0001040024020200, // c6
     0x000408a018080500, // d6
     0x1006080100483400, // e6
     0x1540300c01208640, // f6
-    0x003ff60ab3300400, // g6
-    0x001ffcfed4414200, // h6
+    0x003ff5cb0310a400, // g6
+    0x001ffb0d3dbbf600, // h6
     0xe70bf809d4cc056c, // a7
     0x5303ff3dcad90e29, // b7
     0x0008444404040430, // c7
     0x44408000420200c0, // d7
     0x0120204012820840, // e7
     0x4020200410009209, // f7
-    0x007fec558e641010, // g7
+    0x607f9569698c336c, // g7
     0x003fc9e551ff6428, // h7
     0x0003fcc97e8e3ee9, // a8
     0x000003fc79366890, // b8
@@ -1651,7 +1651,7 @@ pub const DENSE_FANCY_ROOK_BITS: [u8; 64] = [
     11, 10, 10, 10, 10, 10, 10, 11, // rank 4
     11, 10, 10, 10, 10, 10, 10, 11, // rank 5
     11, 10, 10, 10, 10, 10, 10, 11, // rank 6
-    10, 9, 9, 9, 9, 9, 9, 11, // rank 7
+    10, 9, 9, 9, 9, 9, 9, 10, // rank 7
     11, 10, 10, 10, 10, 11, 10, 11, // rank 8
 ];
 /// bishop index bits per square.
@@ -1666,7 +1666,7 @@ pub const DENSE_FANCY_BISHOP_BITS: [u8; 64] = [
     5, 4, 5, 5, 5, 5, 4, 5, // rank 8
 ];
 /// Entries of the table.
-pub const DENSE_FANCY_LEN: usize = 93888;
+pub const DENSE_FANCY_LEN: usize = 92864;
 
 // The repacked black set: the black magics above, some replaced by other
 // black magics of their squares, with offsets chosen together with them by
