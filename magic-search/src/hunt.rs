@@ -10,11 +10,11 @@
 //! it decides clash ([`prefix_walk`]), leaning by turns as [`Lean::Even`],
 //! [`Lean::NegatedSparse`], [`Lean::OnesFrom`] the top 10 bits that matter
 //! and, twice, the top 13: they find the record rooks of the seventh and
-//! eighth ranks in seconds to minutes, h7's in about half an hour. A
-//! target's result is the
-//! first magic in chunk order, so it does not depend on how many threads
-//! ran the chunks or how often the hunt was stopped and resumed: the state
-//! is only the next chunk of each target and what was found.
+//! eighth ranks in seconds to minutes, h7's in about twenty. A target's
+//! result is the first magic in chunk order, so it does not depend on how
+//! many threads ran the chunks or how often the hunt was stopped and
+//! resumed: the state is only the next chunk of each target and what was
+//! found.
 
 use crate::prefix::{prefix_walk, Lean, PREFIX_NODES};
 use crate::rng::SplitMix64;
