@@ -17,7 +17,7 @@ use proc_macro2::{Delimiter, Group, Literal, TokenStream, TokenTree};
 /// tables: a bound on the work of any input (under 10 s on the CI machine,
 /// where the unoptimised macro tries 12 to 80 million a second), counted
 /// the same way on every machine. A default-bits fancy set needs about 10
-/// million; an offset-in-magic set 76 to 133 million.
+/// million; an offset-in-magic set about 80 million.
 pub const WORK_LIMIT: u64 = 150_000_000;
 
 pub fn expand(tables: Vec<std::result::Result<Table, Failed>>) -> TokenStream {
