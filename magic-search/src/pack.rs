@@ -189,8 +189,7 @@ pub fn pack_within(
     rule: SlotRule,
     budget: Option<&Budget>,
 ) -> (Vec<u32>, usize) {
-    let mut tables = tables.to_vec();
-    pack_preferring(&mut tables, rule, budget, |_, _| None).0
+    pack_preferring(tables, rule, budget, |_, _| None).0
 }
 
 /// The sub-tables [`pack_preferring`] took from its alternatives, by their
@@ -205,14 +204,14 @@ const ALTERNATIVES: u32 = 64;
 /// [`pack_within`], except that a sub-table that would end past the array
 /// filled so far is offered to `alternative` (with its index in `tables`
 /// and the attempt, 1 to [`ALTERNATIVES`]): the first sub-table it returns
-/// (with its magic) that fits within the array takes its place, in
-/// `tables` and in the list of `(index, magic)` returned with the layout.
+/// (with its magic, and as many slots) that fits within the array is laid
+/// in its place, and listed as `(index, magic)` with the layout.
 /// The shared scheme this way hides the other sub-tables inside those of
 /// the 32 rooks that make the array for 58 of the seeds 1 to 60; with one
 /// magic per square, a rook that fitted in no earlier sub-table lengthened
 /// the array by 2,048 entries for four seeds in ten.
 pub(crate) fn pack_preferring(
-    tables: &mut [SubTable],
+    tables: &[SubTable],
     rule: SlotRule,
     budget: Option<&Budget>,
     mut alternative: impl FnMut(usize, u32) -> Option<(SubTable, u64)>,
@@ -226,10 +225,13 @@ pub(crate) fn pack_preferring(
     };
     let mut offsets = vec![0; tables.len()];
     let mut adopted = Vec::new();
+    // One past the last used slot of any sub-table laid so far.
+    let mut len = 0;
     for t in order {
         let (mut used, mut postmask, mut offset) = array.fit(&tables[t], rule, &mut attempts);
+        let mut used_len = tables[t].used_len();
         let mut attempt = 0;
-        while offset + tables[t].used_len() > array.attacks.len() && attempt < ALTERNATIVES {
+        while offset + used_len > array.attacks.len() && attempt < ALTERNATIVES {
             attempt += 1;
             let Some((other, magic)) = alternative(t, attempt) else {
                 break;
@@ -237,21 +239,16 @@ pub(crate) fn pack_preferring(
             let fit = array.fit(&other, rule, &mut attempts);
             if fit.2 + other.used_len() <= array.attacks.len() {
                 (used, postmask, offset) = fit;
-                tables[t] = other;
+                used_len = other.used_len();
                 adopted.push((t, magic));
             }
         }
         array.place(&used, tables[t].entries.len(), postmask, offset);
         offsets[t] = offset as u32;
+        len = len.max(offset + used_len);
     }
     if let Some(budget) = budget {
         budget.spend(attempts * PACK_ATTEMPT_COST);
     }
-    let len = tables
-        .iter()
-        .zip(&offsets)
-        .map(|(t, &o)| o as usize + t.used_len())
-        .max()
-        .unwrap_or(0);
     ((offsets, len), adopted)
 }

@@ -25,9 +25,9 @@
 //! [`Lean::OnesFrom`] sets every bit from a given one up and tries 0 first
 //! three times in four below it: the record rooks of g7 and h7 have their
 //! top 10 and 13 bits that matter all set and sparser bits below. About one
-//! such walk in a thousand finds a 9-bit g7 magic (top 10 bits set) or the
-//! record 10-bit h7 one (top 13), where the other leans found neither in
-//! an hour.
+//! such walk in a thousand finds a 9-bit g7 magic (top 10 bits set), and
+//! one in a few thousand the record 10-bit h7 one (top 13), where the other
+//! leans found neither in an hour.
 
 use crate::rng::SplitMix64;
 use crate::search::Occupancies;

@@ -448,7 +448,7 @@ pub(crate) fn search_within(
     scratch: &mut Scratch,
     budget: Option<&Budget>,
 ) -> Result<u64, u64> {
-    let mut search = Candidates::new(o, bits, rng, opts);
+    let mut search = SquareSearch::new(o, bits, rng, opts);
     let cost = candidate_cost(opts.hash);
     let mut tries = 0;
     while tries < opts.max_tries {
@@ -520,7 +520,7 @@ static BYTE_ONES: [u8; 256] = {
 
 /// One search's candidates and what it has learnt: the form its magics
 /// must have, and its own order of the checks.
-struct Candidates {
+struct SquareSearch {
     stream: SparseCandidates,
     hash: Hash,
     bits: u32,
@@ -532,7 +532,7 @@ struct Candidates {
     checks: Vec<(u64, u64)>,
 }
 
-impl Candidates {
+impl SquareSearch {
     fn new(o: &Occupancies, bits: u32, rng: &mut SplitMix64, opts: &SearchOptions) -> Self {
         let (mut keep, mut fixed) = (!0u64, 0u64);
         if opts.shift_in_magic {
@@ -550,7 +550,7 @@ impl Candidates {
                 check.0 |= !o.mask;
             }
         }
-        Candidates {
+        SquareSearch {
             stream: SparseCandidates::from_stream(rng),
             hash: opts.hash,
             bits,

@@ -1,6 +1,6 @@
 //! Whole sets of 128 magics, one per scheme, and the shipped defaults.
 
-use crate::pack::{pack_preferring, SubTable};
+use crate::pack::{pack_preferring, pack_within, SubTable};
 use crate::search::{search_within, square_stream, Budget, Occupancies, Scratch, SearchOptions};
 use crate::shipped as sets;
 use crate::SlotRule;
@@ -328,11 +328,11 @@ pub fn search_set_within(
     };
     (set.offsets, set.len) = match rule {
         Some(rule) => {
-            let mut tables = set.sub_tables();
+            let tables = set.sub_tables();
             let ((flat, len), adopted) = match scheme {
                 Scheme::Shared => {
                     let mut scratch = Scratch::default();
-                    pack_preferring(&mut tables, rule, budget, |t, attempt| {
+                    pack_preferring(&tables, rule, budget, |t, attempt| {
                         let (piece, sq) = (Piece::ALL[t / 64], t % 64);
                         let b = u32::from(bits[t / 64][sq]);
                         if piece == Piece::Rook && !hides_in_partner(&bits[0], sq) {
@@ -348,7 +348,7 @@ pub fn search_set_within(
                         ))
                     })
                 }
-                _ => pack_preferring(&mut tables, rule, budget, |_, _| None),
+                _ => (pack_within(&tables, rule, budget), Vec::new()),
             };
             for (t, magic) in adopted {
                 set.magics[t / 64][t % 64] = magic;
