@@ -36,7 +36,7 @@ fn the_shipped_sets_are_what_the_generator_makes_from_the_data_files() {
 
 #[test]
 fn the_prebuilt_tables_are_what_the_generator_makes_from_the_shipped_sets() {
-    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../magic-runtime/prebuilt");
+    let dir = Path::new(env!("CARGO_MANIFEST_DIR")).join("../magic-runtime-core/prebuilt");
     let generated = emit_prebuilt().unwrap();
     for (name, bytes) in &generated {
         let path = dir.join(name);

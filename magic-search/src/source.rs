@@ -256,7 +256,7 @@ pub fn emit_sets(data: &DataFiles) -> Result<String, String> {
 
 /// The command that writes magic-runtime's `prebuilt/` files.
 pub const EMIT_PREBUILT_COMMAND: &str =
-    "cargo run --release -p magic-search -- emit-prebuilt --out magic-runtime/prebuilt";
+    "cargo run --release -p magic-search -- emit-prebuilt --out magic-runtime-core/prebuilt";
 
 /// The files of magic-runtime's `prebuilt/` folder, name and bytes: the
 /// filled table of each scheme's shipped set (`<scheme>.bin`, the

@@ -42,6 +42,7 @@ table_type! {
     /// companions are Volker Annuss's published set (CCC, 2017), 88,772 entries.
     ///
     /// ```
+    /// # use magic_runtime_core as magic_runtime;
     /// use magic_runtime::{sets::*, Diagram, FixedShiftTables};
     /// static SLIDERS: FixedShiftTables<FIXED_SHIFT_LEN> = FixedShiftTables::new(
     ///     &FIXED_SHIFT_ROOK, &FIXED_SHIFT_ROOK_OFFSETS, &FIXED_SHIFT_BISHOP, &FIXED_SHIFT_BISHOP_OFFSETS,
@@ -98,6 +99,7 @@ table_type! {
     /// entries.
     ///
     /// ```
+    /// # use magic_runtime_core as magic_runtime;
     /// use magic_runtime::{sets::*, BlackMagicTables, Diagram};
     /// static SLIDERS: BlackMagicTables<BLACK_LEN> =
     ///     BlackMagicTables::new(&BLACK_ROOK, &BLACK_ROOK_OFFSETS, &BLACK_BISHOP, &BLACK_BISHOP_OFFSETS);

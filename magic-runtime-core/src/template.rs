@@ -50,6 +50,7 @@ macro_rules! table_type {
             /// mask, magic, index bits and sub-table offset.
             ///
             /// ```
+            /// # use magic_runtime_core as magic_runtime;
             /// # use magic_runtime::{sets, default_bits, Piece::*, *};
             #[doc = concat!("let t = ", $example, ";")]
             /// let h = t.square(Rook, 0);
@@ -128,6 +129,7 @@ macro_rules! table_type {
         /// `occ`. Squares of 64 and more panic.
         ///
         /// ```
+        /// # use magic_runtime_core as magic_runtime;
         /// # use magic_runtime::{sets, default_bits, Piece::*, *};
         #[doc = concat!("let t = ", $example, ";")]
         /// let (a1, d4) = (0, 27);
@@ -143,6 +145,7 @@ macro_rules! table_type {
         /// 64 and more panic.
         ///
         /// ```
+        /// # use magic_runtime_core as magic_runtime;
         /// # use magic_runtime::{sets, default_bits, Piece::*, *};
         #[doc = concat!("let t = ", $example, ";")]
         /// let (h1, d4) = (7, 27);
@@ -158,6 +161,7 @@ macro_rules! table_type {
         /// bishop attacks together.
         ///
         /// ```
+        /// # use magic_runtime_core as magic_runtime;
         /// # use magic_runtime::{sets, default_bits, Piece::*, *};
         #[doc = concat!("let t = ", $example, ";")]
         /// let d4 = 27;

@@ -45,6 +45,7 @@ table_type! {
     /// Lookups are not `const fn`: the instruction cannot run at compile time.
     ///
     /// ```
+    /// # use magic_runtime_core as magic_runtime;
     /// use magic_runtime::{Diagram, PextTables};
     /// static SLIDERS: PextTables = PextTables::new();
     /// let a8 = 56;
@@ -116,6 +117,7 @@ table_type! {
     /// for BMI2, portable loops otherwise (see [`PextTables`]).
     ///
     /// ```
+    /// # use magic_runtime_core as magic_runtime;
     /// use magic_runtime::{Diagram, PextPdepTables};
     /// static SLIDERS: PextPdepTables = PextPdepTables::new();
     /// let e5 = 36;

@@ -23,6 +23,7 @@ table_type! {
     /// extra shift hides behind the multiplication's latency.
     ///
     /// ```
+    /// # use magic_runtime_core as magic_runtime;
     /// use magic_runtime::{sets, Diagram, ShiftInMagicTables, DEFAULT_FANCY_LEN};
     /// static SLIDERS: ShiftInMagicTables<DEFAULT_FANCY_LEN> =
     ///     ShiftInMagicTables::new(&sets::SHIFT_IN_MAGIC_ROOK, &sets::SHIFT_IN_MAGIC_BISHOP);

@@ -22,6 +22,7 @@ table_type! {
     /// magics work; [`sets::FANCY_ROOK`](crate::sets::FANCY_ROOK) by default.
     ///
     /// ```
+    /// # use magic_runtime_core as magic_runtime;
     /// use magic_runtime::{sets, default_bits, ByteLookupTables, Diagram, Piece, DEFAULT_FANCY_LEN};
     /// static SLIDERS: ByteLookupTables<DEFAULT_FANCY_LEN> = ByteLookupTables::new(
     ///     &sets::FANCY_ROOK, &default_bits(Piece::Rook), &sets::FANCY_BISHOP, &default_bits(Piece::Bishop),

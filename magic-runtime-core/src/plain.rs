@@ -24,6 +24,7 @@ table_type! {
     /// 2.25 MiB of tables.
     ///
     /// ```
+    /// # use magic_runtime_core as magic_runtime;
     /// use magic_runtime::{sets, Diagram, PlainTables};
     /// static SLIDERS: PlainTables = PlainTables::new(&sets::PLAIN_ROOK, &sets::PLAIN_BISHOP);
     /// let c1 = 2;

@@ -6,6 +6,7 @@ use core::fmt;
 /// and optionally a piece letter on one square.
 ///
 /// ```
+/// # use magic_runtime_core as magic_runtime;
 /// use magic_runtime::{attacks_by_ray_walk, Diagram, Piece};
 /// let e4 = 28;
 /// let occ = 1 << 44; // a blocker on e6
@@ -32,6 +33,7 @@ impl Diagram {
     /// Draws `bits`.
     ///
     /// ```
+    /// # use magic_runtime_core as magic_runtime;
     /// let d = magic_runtime::Diagram::new(1);
     /// assert!(d.to_string().contains("1 x . . . . . . ."));
     /// ```
@@ -42,6 +44,7 @@ impl Diagram {
     /// Draws `letter` on square `sq` (a1 = 0) instead of `x` or `.`.
     ///
     /// ```
+    /// # use magic_runtime_core as magic_runtime;
     /// let d = magic_runtime::Diagram::new(0).piece(7, 'B');
     /// assert!(d.to_string().contains("1 . . . . . . . B"));
     /// ```

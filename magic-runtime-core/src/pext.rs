@@ -31,6 +31,7 @@ pub(crate) fn pdep_fast(x: u64, mask: u64) -> u64 {
 /// tables is compiled, never by the machine that ran the proc-macro.
 ///
 /// ```
+/// # use magic_runtime_core as magic_runtime;
 /// // Build with RUSTFLAGS="-C target-feature=+bmi2" (or -C target-cpu=native
 /// // on a BMI2 CPU) for the instructions.
 /// let how = if magic_runtime::uses_bmi2() { "BMI2 instructions" } else { "a portable loop" };

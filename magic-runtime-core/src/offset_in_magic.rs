@@ -25,6 +25,7 @@ table_type! {
     /// only a mask and a factor are loaded.
     ///
     /// ```
+    /// # use magic_runtime_core as magic_runtime;
     /// use magic_runtime::{sets::*, Diagram, OffsetInMagicTables};
     /// static SLIDERS: OffsetInMagicTables<OFFSET_IN_MAGIC_LEN> =
     ///     OffsetInMagicTables::new(&OFFSET_IN_MAGIC_ROOK, &OFFSET_IN_MAGIC_BISHOP);

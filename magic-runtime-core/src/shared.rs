@@ -28,6 +28,7 @@ table_type! {
     /// overlap entirely. The magics carry their shift in the upper six bits.
     ///
     /// ```
+    /// # use magic_runtime_core as magic_runtime;
     /// use magic_runtime::{sets, Diagram, SharedTables, SHARED_LEN};
     /// static SLIDERS: SharedTables<SHARED_LEN> = SharedTables::new(
     ///     &sets::SHARED_ROOK, &sets::SHARED_ROOK_OFFSETS,

@@ -63,6 +63,7 @@ const fn rank_attacks(occ: u64, sq: usize) -> u64 {
 /// leading-zero count instead.
 ///
 /// ```
+/// # use magic_runtime_core as magic_runtime;
 /// use magic_runtime::{Diagram, Hyperbola};
 /// let c3 = 18;
 /// let occ = 1 << 27 | 1 << 21; // d4 and f3
@@ -77,6 +78,7 @@ impl Hyperbola {
     /// Rook attacks from `sq` (a1 = 0 ... h8 = 63) given the occupancy `occ`.
     ///
     /// ```
+    /// # use magic_runtime_core as magic_runtime;
     /// assert_eq!(magic_runtime::Hyperbola.rook(0, 1 << 3), 0x0101_0101_0101_010e);
     /// ```
     #[inline(always)]
@@ -87,6 +89,7 @@ impl Hyperbola {
     /// Bishop attacks from `sq` given the occupancy `occ`.
     ///
     /// ```
+    /// # use magic_runtime_core as magic_runtime;
     /// assert_eq!(magic_runtime::Hyperbola.bishop(63, 0), 0x0040_2010_0804_0201);
     /// ```
     #[inline(always)]
@@ -103,6 +106,7 @@ impl Hyperbola {
     /// attacks together.
     ///
     /// ```
+    /// # use magic_runtime_core as magic_runtime;
     /// assert_eq!(magic_runtime::Hyperbola.queen(27, !0), 0x1c_141c_0000);
     /// ```
     #[inline(always)]

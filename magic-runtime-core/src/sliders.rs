@@ -7,6 +7,7 @@
 /// functions, `const fn` wherever the lookup can be (all but PEXT).
 ///
 /// ```
+/// # use magic_runtime_core as magic_runtime;
 /// use magic_runtime::{attacks_by_ray_walk, Piece, Sliders};
 ///
 /// fn mobility<S: Sliders>(tables: &S, sq: usize, occ: u64) -> u32 {

@@ -46,11 +46,12 @@ table_type! {
     /// Fancy magic bitboards: `table[offset[sq] + ((occ & mask[sq]) * magic[sq] >> shift[sq])]`,
     /// rook sub-tables first, then bishop sub-tables, `N` entries in all.
     ///
-    /// Build it with [`magic_tables!`](crate::magic_tables) (`scheme = fancy`),
+    /// Build it with [`magic_tables!`](https://docs.rs/magic-runtime/latest/magic_runtime/macro.magic_tables.html) (`scheme = fancy`),
     /// or from magics you already have with [`FancyTables::new`], which checks
     /// every relevant occupancy of every square while your crate compiles.
     ///
     /// ```
+    /// # use magic_runtime_core as magic_runtime;
     /// use magic_runtime::{Diagram, FancyTables, DEFAULT_FANCY_LEN};
     /// # use magic_runtime::{default_bits, Piece};
     /// # use magic_runtime::sets::{FANCY_ROOK as ROOK_MAGICS, FANCY_BISHOP as BISHOP_MAGICS};

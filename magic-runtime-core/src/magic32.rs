@@ -24,6 +24,7 @@ table_type! {
     /// product takes three or four.
     ///
     /// ```
+    /// # use magic_runtime_core as magic_runtime;
     /// use magic_runtime::{sets, default_bits, Diagram, Magic32Tables, Piece, DEFAULT_FANCY_LEN};
     /// static SLIDERS: Magic32Tables<DEFAULT_FANCY_LEN> = Magic32Tables::new(
     ///     &sets::MAGIC32_ROOK, &default_bits(Piece::Rook), &sets::MAGIC32_BISHOP, &default_bits(Piece::Bishop),
