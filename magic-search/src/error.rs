@@ -60,8 +60,8 @@ impl fmt::Display for SearchError {
             SearchError::Total { limit } => write!(
                 f,
                 "the search needs more than {limit} candidate magics in all; \
-                 give the squares more bits, use a shipped set, or find fewer-bit magics \
-                 with `magic-search hunt` and pass them to the const builder"
+                 give the squares more bits, try another seed, use a shipped set, or find \
+                 fewer-bit magics with `magic-search hunt` and pass them to the const builder"
             ),
         }
     }
