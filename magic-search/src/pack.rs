@@ -208,7 +208,7 @@ const ALTERNATIVES: u32 = 128;
 /// (with its magic, and as many slots) that fits within the array is laid
 /// in its place, and listed as `(index, magic)` with the layout.
 /// The shared scheme this way hides the other sub-tables inside those of
-/// the 32 rooks that make the array for 58 of the seeds 1 to 60; with one
+/// the 32 rooks that make the array (for every seed of 1 to 100); with one
 /// magic per square, a rook that fitted in no earlier sub-table lengthened
 /// the array by 2,048 entries for four seeds in ten.
 pub(crate) fn pack_preferring(

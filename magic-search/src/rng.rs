@@ -103,6 +103,7 @@ pub(crate) struct SparseCandidates {
 }
 
 /// One xorshift64 step.
+#[inline(always)] // also unoptimised, where the macro searches
 const fn xorshift(mut x: u64) -> u64 {
     x ^= x << 13;
     x ^= x >> 7;
@@ -123,12 +124,7 @@ impl SparseCandidates {
     /// The next candidate.
     #[inline(always)] // also unoptimised, where the macro searches
     pub(crate) fn next(&mut self) -> u64 {
-        // The step written out: a call per draw costs the unoptimised
-        // search more than the draw.
-        let mut x = self.last;
-        x ^= x << 13;
-        x ^= x >> 7;
-        x ^= x << 17;
+        let x = xorshift(self.last);
         let candidate = self.before & self.last & x;
         self.before = self.last;
         self.last = x;
