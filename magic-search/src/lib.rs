@@ -30,6 +30,7 @@ mod pack_dense;
 mod prefix;
 #[cfg(feature = "tools")]
 mod published;
+mod rays;
 mod rng;
 #[cfg(feature = "tools")]
 mod rows;

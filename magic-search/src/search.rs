@@ -1,8 +1,9 @@
 //! Finding one magic for one square.
 
+use crate::rays::Rays;
 use crate::rng::{swap_by_hand, SparseCandidates, SplitMix64};
 use crate::SearchError;
-use crate::{attacks_by_ray_walk, next_subset, relevant_mask, Hash, Piece};
+use crate::{next_subset, relevant_mask, Hash, Piece};
 use magic_core::multiply_index;
 use std::sync::atomic::{AtomicU64, Ordering};
 
@@ -80,16 +81,19 @@ impl Occupancies {
     /// ```
     pub fn new(piece: Piece, sq: usize) -> Self {
         let mask = relevant_mask(piece, sq);
+        let rays = Rays::new(piece, sq);
         let n = 1usize << mask.count_ones();
-        let (mut occupancies, mut attacks) = (Vec::with_capacity(n), Vec::with_capacity(n));
+        // Written in place, without `push`: this runs for every square in
+        // the unoptimised macro.
+        let (mut occupancies, mut attacks) = (vec![0; n], vec![0; n]);
+        let (occs, atts) = (occupancies.as_mut_slice(), attacks.as_mut_slice());
         let mut occ = 0;
-        loop {
-            occupancies.push(occ);
-            attacks.push(attacks_by_ray_walk(piece, sq, occ));
+        let mut k = 0;
+        while k < n {
+            occs[k] = occ;
+            atts[k] = rays.attacks(occ);
             occ = next_subset(occ, mask);
-            if occ == 0 {
-                break;
-            }
+            k += 1;
         }
         Self::of(mask, occupancies, attacks)
     }
@@ -131,19 +135,25 @@ impl Occupancies {
 /// occupancies than with all of them shuffled (7.1 M against 13.0 M, with
 /// [`clash_free`]'s learning).
 fn check_order(occupancies: &[u64], ids: &[u64]) -> Vec<(u64, u64)> {
-    let mut mixed = Vec::with_capacity(occupancies.len());
+    // Plain loops over slices: this runs for every square in the
+    // unoptimised macro, where each index into a `Vec` is a call.
+    let n = occupancies.len();
+    let mut mixed_vec = vec![(0, 0); n];
+    let mixed = mixed_vec.as_mut_slice();
     let mut k = 0;
-    while k < occupancies.len() {
-        mixed.push((occupancies[k], ids[k]));
+    while k < n {
+        mixed[k] = (occupancies[k], ids[k]);
         k += 1;
     }
-    SplitMix64::check_order().shuffle(&mut mixed);
-    // A stable counting sort on the blockers (0, 1, 2, more): plain
-    // loops, as this runs for every square in the unoptimised macro.
+    SplitMix64::check_order().shuffle(mixed);
+    // A stable counting sort on the blockers (0, 1, 2, more).
+    let mut groups_vec = vec![0u8; n];
+    let groups = groups_vec.as_mut_slice();
     let mut starts = [0usize; 4];
     let mut k = 0;
-    while k < mixed.len() {
+    while k < n {
         let group = blocker_group(mixed[k].0);
+        groups[k] = group as u8;
         if group < 3 {
             starts[group + 1] += 1;
         }
@@ -151,18 +161,20 @@ fn check_order(occupancies: &[u64], ids: &[u64]) -> Vec<(u64, u64)> {
     }
     starts[2] += starts[1];
     starts[3] += starts[2];
-    let mut checks = vec![(0, 0); mixed.len()];
+    let mut checks_vec = vec![(0, 0); n];
+    let checks = checks_vec.as_mut_slice();
     let mut k = 0;
-    while k < mixed.len() {
-        let group = blocker_group(mixed[k].0);
+    while k < n {
+        let group = groups[k] as usize;
         checks[starts[group]] = mixed[k];
         starts[group] += 1;
         k += 1;
     }
-    checks
+    checks_vec
 }
 
 /// The number of blockers in `occ`, 3 for three or more.
+#[inline(always)] // also unoptimised, where the macro orders the checks
 fn blocker_group(occ: u64) -> usize {
     if occ == 0 {
         return 0;
@@ -190,7 +202,8 @@ fn attack_set_numbers(attacks: &[u64]) -> Vec<u64> {
     let mut sets = [0u64; PLACES];
     let mut numbers = [0u64; PLACES];
     let mut next = 0;
-    let mut ids = Vec::with_capacity(attacks.len());
+    let mut ids_vec = vec![0; attacks.len()];
+    let ids = ids_vec.as_mut_slice();
     let mut k = 0;
     while k < attacks.len() {
         let a = attacks[k];
@@ -203,10 +216,10 @@ fn attack_set_numbers(attacks: &[u64]) -> Vec<u64> {
             numbers[at] = next;
             next += 1;
         }
-        ids.push(numbers[at]);
+        ids[k] = numbers[at];
         k += 1;
     }
-    ids
+    ids_vec
 }
 
 /// The random stream of one square: independent of the order squares are
@@ -489,9 +502,72 @@ pub(crate) fn search_within(
     scratch: &mut Scratch,
     budget: Option<&Budget>,
 ) -> Result<u64, u64> {
+    search_near_within(o, bits, &[], rng, opts, scratch, budget)
+}
+
+/// Rounds of candidates near the neighbours' magics before random ones:
+/// each round tries every neighbour's magic once, moved onto the square
+/// ([`moved`]), the first round as it is, then by turns with the bits the
+/// move left empty drawn at random and with one of the bits that matter
+/// flipped. Over seeds 1, 2, 3, 7, 42 and 99, 78% of the squares of a
+/// fancy set find their magic this way, after 158 candidates on average,
+/// where random candidates take thousands to hundreds of thousands; the
+/// others (mostly rooks on the first and eighth ranks, whose neighbours'
+/// magics rarely carry over) go on to random candidates. Instructions of
+/// the whole search, mean of those seeds, unoptimised: 585 M with 128
+/// rounds, 525 M with 256, 554 M with 512, 621 M with 1,024.
+const NEAR_ROUNDS: u64 = 256;
+
+/// [`search_within`], trying first, for [`NEAR_ROUNDS`] rounds, the magics
+/// found for neighbouring squares (`near`) moved onto the square searched.
+/// Those candidates skip the cheap filter (a good one may fail it) and
+/// count against `budget` as much as a candidate without the filter.
+pub(crate) fn search_near_within(
+    o: &Occupancies,
+    bits: u32,
+    near: &[Near],
+    rng: &mut SplitMix64,
+    opts: &SearchOptions,
+    scratch: &mut Scratch,
+    budget: Option<&Budget>,
+) -> Result<u64, u64> {
     let mut search = SquareSearch::new(o, bits, rng, opts);
-    let cost = candidate_cost(opts.hash);
     let mut tries = 0;
+    if !near.is_empty() {
+        // Only the bits at and above the mask's lowest one can change an
+        // index: flipping one of the others would change nothing.
+        let matter = u64::from(64 - o.mask.trailing_zeros());
+        let mut found = None;
+        'rounds: for round in 0..NEAR_ROUNDS {
+            for n in near {
+                if tries >= opts.max_tries {
+                    break 'rounds;
+                }
+                tries += 1;
+                let (magic, vacated) = moved(n.magic & search.keep, n.square, n.to);
+                let magic = match round {
+                    0 => magic,
+                    // The bits the move left empty, a quarter of them set
+                    // at random...
+                    _ if round % 2 == 1 && vacated != 0 => {
+                        magic | rng.next_u64() & rng.next_u64() & vacated
+                    }
+                    // ... or one of the bits that matter flipped.
+                    _ => magic ^ 1 << (rng.next_u64() % matter),
+                };
+                let magic = magic & search.keep | search.fixed;
+                if search.accepts(o, scratch, magic) {
+                    found = Some(magic);
+                    break 'rounds;
+                }
+            }
+        }
+        let within = budget.is_none_or(|budget| budget.spend(tries * UNFILTERED_COST));
+        if found.is_some() || !within {
+            return found.ok_or(tries);
+        }
+    }
+    let cost = candidate_cost(opts.hash);
     while tries < opts.max_tries {
         let start = tries;
         let found = search.next_magic(
@@ -519,7 +595,37 @@ pub(crate) fn search_within(
 fn candidate_cost(hash: Hash) -> u64 {
     match hash {
         Hash::Multiply => 1,
-        Hash::Black | Hash::Split32 | Hash::Pext => 4,
+        Hash::Black | Hash::Split32 | Hash::Pext => UNFILTERED_COST,
+    }
+}
+
+/// What a candidate that goes to the occupancies without the cheap filter
+/// counts against a [`Budget`].
+const UNFILTERED_COST: u64 = 4;
+
+/// A magic already found for a square near the one searched.
+#[derive(Clone, Copy, Debug)]
+pub(crate) struct Near {
+    /// The magic.
+    pub(crate) magic: u64,
+    /// The square it is for.
+    pub(crate) square: usize,
+    /// The square searched.
+    pub(crate) to: usize,
+}
+
+/// `magic` of square `from` shifted by the distance to `to`: the masks of
+/// neighbouring squares are nearly each other's shifts (a file's squares
+/// one rank up, a rank's one file along, but for the ends of the rays), so
+/// the occupancies of `to` times the moved magic give nearly the products
+/// of `from`'s.
+fn moved(magic: u64, from: usize, to: usize) -> (u64, u64) {
+    if to >= from {
+        let d = to - from;
+        (magic >> d, !(!0 >> d))
+    } else {
+        let d = from - to;
+        (magic << d, (1 << d) - 1)
     }
 }
 
@@ -615,7 +721,6 @@ impl SquareSearch {
         tries: &mut u64,
         end: u64,
     ) -> Option<u64> {
-        let shift = 64 - self.bits;
         while *tries < end {
             let magic = match self.hash {
                 Hash::Multiply => self.next_spreading(o.mask, tries, end)?,
@@ -624,15 +729,22 @@ impl SquareSearch {
                     self.stream.next() & self.keep | self.fixed
                 }
             };
-            let found = match self.hash {
-                Hash::Multiply | Hash::Black => clash_free(scratch, &mut self.checks, magic, shift),
-                hash => scratch.fits(o, hash, magic, self.bits),
-            };
-            if found {
+            if self.accepts(o, scratch, magic) {
                 return Some(magic);
             }
         }
         None
+    }
+
+    /// Whether `magic` hashes every occupancy of `o` without a clash,
+    /// learning from the check that failed.
+    fn accepts(&mut self, o: &Occupancies, scratch: &mut Scratch, magic: u64) -> bool {
+        match self.hash {
+            Hash::Multiply | Hash::Black => {
+                clash_free(scratch, &mut self.checks, magic, 64 - self.bits)
+            }
+            hash => scratch.fits(o, hash, magic, self.bits),
+        }
     }
 
     /// The next candidate whose `mask * magic` has a top byte that spreads,
