@@ -223,7 +223,7 @@ fn attack_set_numbers(attacks: &[u64]) -> Vec<u64> {
 }
 
 /// The random stream of one square: independent of the order squares are
-/// searched in, so sets can be searched in parallel and stay reproducible.
+/// searched in and of the threads, so sets stay reproducible.
 ///
 /// ```
 /// use magic_search::{square_stream, Piece};

@@ -259,9 +259,10 @@ pub(crate) fn consecutive(scheme: Scheme, bits: &PerSquare<u8>) -> (PerSquare<u3
 }
 
 /// Searches a whole set for `scheme`, each square from its own stream of
-/// `seed`, and lays the sub-tables out as the scheme needs: one after the
-/// other, packed so that they overlap (fixed shift, black, shared), or one
-/// after the other with each offset in its magic.
+/// `seed` (first near the magics found for its neighbours, where the
+/// sub-tables are not packed), and lays the sub-tables out as the scheme
+/// needs: one after the other, packed so that they overlap (fixed shift,
+/// black, shared), or one after the other with each offset in its magic.
 ///
 /// ```
 /// use magic_search::{search_set, scheme_default_bits, Scheme, SearchOptions};
