@@ -618,7 +618,7 @@ pub(crate) struct Near {
 /// neighbouring squares are nearly each other's shifts (a file's squares
 /// one rank up, a rank's one file along, but for the ends of the rays), so
 /// the occupancies of `to` times the moved magic give nearly the products
-/// of `from`'s.
+/// of `from`'s. With the bits the shift left empty.
 fn moved(magic: u64, from: usize, to: usize) -> (u64, u64) {
     if to >= from {
         let d = to - from;
