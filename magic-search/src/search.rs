@@ -537,14 +537,18 @@ pub(crate) fn search_near_within(
         // Only the bits at and above the mask's lowest one can change an
         // index: flipping one of the others would change nothing.
         let matter = u64::from(64 - o.mask.trailing_zeros());
+        // Each neighbour's magic moved once, not once a round.
+        let starts: Vec<(u64, u64)> = near
+            .iter()
+            .map(|n| moved(n.magic & search.keep, n.square, n.to))
+            .collect();
         let mut found = None;
         'rounds: for round in 0..NEAR_ROUNDS {
-            for n in near {
+            for &(magic, vacated) in &starts {
                 if tries >= opts.max_tries {
                     break 'rounds;
                 }
                 tries += 1;
-                let (magic, vacated) = moved(n.magic & search.keep, n.square, n.to);
                 let magic = match round {
                     0 => magic,
                     // The bits the move left empty, a quarter of them set
