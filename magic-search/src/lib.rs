@@ -18,6 +18,7 @@ pub use magic_core::sets as shipped;
 #[cfg(feature = "tools")]
 mod candidates;
 mod error;
+mod free_slots;
 #[cfg(feature = "tools")]
 mod hunt;
 #[cfg(feature = "tools")]

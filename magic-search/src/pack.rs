@@ -1,6 +1,7 @@
 //! Placing sub-tables in one shared array so that they overlap where their
 //! slots allow it.
 
+use crate::free_slots::{lowest, Shape};
 use crate::search::halfway_to_front;
 use crate::{empty_board_attacks, Budget, Hash, Piece, SlotRule, SplitMix64};
 
@@ -75,6 +76,33 @@ impl SubTable {
 struct Array {
     attacks: Vec<u64>,
     covered: Vec<u64>,
+    /// The used slots as a bitset, for [`SlotRule::Exact`].
+    used: Vec<u64>,
+    /// What the attack sets of each sub-table laid so far have in common,
+    /// and all of them together: whether a slot can hold the same attack
+    /// set for two sub-tables ([`may_agree`]).
+    laid: Vec<(u64, u64)>,
+}
+
+/// The bits every attack set of `table` has, and the bits any has.
+fn common_and_any(table: &SubTable) -> (u64, u64) {
+    let (mut common, mut any) = (!0, 0);
+    for &a in &table.entries {
+        if a != 0 {
+            common &= a;
+            any |= a;
+        }
+    }
+    (common, any)
+}
+
+/// Whether two sub-tables, by what their attack sets have in common and
+/// all together, could both hold the same attack set: it would hold both
+/// common parts and lie within both unions. Sub-tables of different
+/// squares never can: each set holds the squares next to its own along
+/// the piece's lines, which no set of another square holds all of.
+fn may_agree((common_a, any_a): (u64, u64), (common_b, any_b): (u64, u64)) -> bool {
+    (common_a | common_b) & !(any_a & any_b) == 0
 }
 
 impl Array {
@@ -128,33 +156,54 @@ impl Array {
         rule: SlotRule,
         attempts: &mut u64,
     ) -> (Vec<(usize, u64)>, u64, usize) {
-        let used: Vec<(usize, u64)> = table
-            .entries
-            .iter()
-            .enumerate()
-            .filter(|&(_, &a)| a != 0)
-            .map(|(i, &a)| (i, a))
-            .collect();
+        let mut used = Vec::new();
+        for (i, &a) in table.entries.iter().enumerate() {
+            if a != 0 {
+                used.push((i, a));
+            }
+        }
         let postmask = match rule {
             SlotRule::Exact => !0,
             SlotRule::PostMasked => empty_board_attacks(table.piece, table.square),
         };
-        let mut mixed = used.clone();
-        SplitMix64::check_order().shuffle(&mut mixed);
-        let offset = self.lowest_fit(&mut mixed, postmask, rule);
+        let offset = match rule {
+            // Where no slot laid so far can hold one of the sub-table's
+            // attack sets, it fits exactly where its used slots fall on
+            // free ones: a bitset, 64 offsets a step.
+            SlotRule::Exact if !self.may_agree(table) => lowest(&self.used, &Shape::new(table), 0),
+            _ => {
+                let mut mixed = used.clone();
+                SplitMix64::check_order().shuffle(&mut mixed);
+                self.lowest_fit(&mut mixed, postmask, rule)
+            }
+        };
         // Every offset up to it counts as tried, skipped or not.
         *attempts += offset as u64 + 1;
         (used, postmask, offset)
     }
 
-    fn place(&mut self, used: &[(usize, u64)], len: usize, postmask: u64, offset: usize) {
+    /// Whether a slot laid so far may hold one of `table`'s attack sets.
+    fn may_agree(&self, table: &SubTable) -> bool {
+        let sets = common_and_any(table);
+        self.laid.iter().any(|&laid| may_agree(laid, sets))
+    }
+
+    fn place(&mut self, slots: &[(usize, u64)], len: usize, postmask: u64, offset: usize) {
         if self.attacks.len() < offset + len {
             self.attacks.resize(offset + len, 0);
             self.covered.resize(offset + len, 0);
+            self.used.resize((offset + len).div_ceil(64), 0);
         }
-        for &(i, a) in used {
+        let (mut common, mut any) = (!0, 0);
+        for &(i, a) in slots {
             self.attacks[offset + i] |= a;
             self.covered[offset + i] |= postmask;
+            self.used[(offset + i) / 64] |= 1 << ((offset + i) % 64);
+            common &= a;
+            any |= a;
+        }
+        if !slots.is_empty() {
+            self.laid.push((common, any));
         }
     }
 }
@@ -223,6 +272,8 @@ pub(crate) fn pack_preferring(
     let mut array = Array {
         attacks: Vec::new(),
         covered: Vec::new(),
+        used: Vec::new(),
+        laid: Vec::new(),
     };
     let mut offsets = vec![0; tables.len()];
     let mut adopted = Vec::new();

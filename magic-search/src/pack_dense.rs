@@ -4,103 +4,15 @@
 //! they are laid in is then improved by a seeded local search.
 //!
 //! Only free slots are filled, never slots that happen to hold the same
-//! attack set: sub-tables of different squares almost never agree on a slot,
-//! and ignoring that case lets the array be a plain bitset.
+//! attack set: sub-tables of different squares never agree on a slot (the
+//! greedy packing checks it), and ignoring that case lets the array be a
+//! plain bitset.
 
+use crate::free_slots::{fits, lowest, Shape};
 use crate::rng::SplitMix64;
 use crate::SubTable;
 
-/// A sub-table reduced to what placement needs.
-struct Shape {
-    /// The used slots as a bitset, from slot 0.
-    words: Vec<u64>,
-    /// The word with the most used slots, checked first.
-    anchor: usize,
-    /// The first used slot.
-    first: usize,
-    /// Used slots spread over the sub-table, checked for a block of 64
-    /// offsets at once before any offset is checked in full.
-    probes: Vec<usize>,
-    /// One past the last used slot.
-    len: usize,
-    count: usize,
-}
-
-impl Shape {
-    fn new(t: &SubTable) -> Self {
-        let len = t.used_len();
-        let mut words = vec![0u64; len.div_ceil(64)];
-        for (i, _) in t.entries.iter().enumerate().filter(|&(_, &a)| a != 0) {
-            words[i / 64] |= 1 << (i % 64);
-        }
-        let anchor = (0..words.len())
-            .max_by_key(|&w| (words[w].count_ones(), core::cmp::Reverse(w)))
-            .unwrap_or(0);
-        let used: Vec<usize> = (0..len).filter(|&i| t.entries[i] != 0).collect();
-        let step = used.len().div_ceil(PROBES).max(1);
-        Shape {
-            first: used.first().copied().unwrap_or(0),
-            probes: used.iter().step_by(step).copied().collect(),
-            count: words.iter().map(|w| w.count_ones() as usize).sum(),
-            anchor,
-            words,
-            len,
-        }
-    }
-}
-
-/// The 64 slots of `bits` from `pos` on.
-#[inline]
-fn window(bits: &[u64], pos: usize) -> u64 {
-    let (w, s) = (pos / 64, pos % 64);
-    let lo = bits.get(w).copied().unwrap_or(0) >> s;
-    let hi = match s {
-        0 => 0,
-        _ => bits.get(w + 1).copied().unwrap_or(0) << (64 - s),
-    };
-    lo | hi
-}
-
-fn fits(bits: &[u64], shape: &Shape, offset: usize) -> bool {
-    let a = shape.anchor;
-    if shape.words.is_empty() {
-        return true;
-    }
-    window(bits, offset + 64 * a) & shape.words[a] == 0
-        && shape
-            .words
-            .iter()
-            .enumerate()
-            .all(|(w, &tw)| tw == 0 || window(bits, offset + 64 * w) & tw == 0)
-}
-
-/// The lowest offset from `from` on at which `shape` fits. Offsets are
-/// taken 64 at a time: each probe rules out, in one step, the offsets that
-/// put it on a used slot, and only those left are checked in full.
-fn lowest(bits: &[u64], shape: &Shape, from: usize) -> usize {
-    let mut base = from;
-    loop {
-        let mut left = !0u64;
-        for &s in &shape.probes {
-            left &= !window(bits, base + s);
-            if left == 0 {
-                break;
-            }
-        }
-        while left != 0 {
-            let offset = base + left.trailing_zeros() as usize;
-            if fits(bits, shape, offset) {
-                return offset;
-            }
-            left &= left - 1;
-        }
-        base += 64;
-    }
-}
-
-/// How many used slots of a sub-table probe a block of offsets.
-const PROBES: usize = 16;
-
+/// Marks the slots `shape` uses at `offset` as used.
 fn place(bits: &mut Vec<u64>, shape: &Shape, offset: usize) {
     let need = (offset + shape.len).div_ceil(64) + 1;
     if bits.len() < need {

@@ -226,6 +226,57 @@ fn packing_overlaps_only_where_slots_agree() {
     assert_eq!(offsets, vec![0, 0]);
 }
 
+/// [`pack`] with [`SlotRule::Exact`] written out slowly: largest
+/// sub-tables first (ties in input order), each at the first offset where
+/// every used slot is free or already holds the same attack set.
+fn exact_first_fit_slot_by_slot(tables: &[SubTable]) -> (Vec<u32>, usize) {
+    let mut order: Vec<usize> = (0..tables.len()).collect();
+    order.sort_by_key(|&t| std::cmp::Reverse(tables[t].entries.len()));
+    let mut array: Vec<u64> = Vec::new();
+    let mut offsets = vec![0; tables.len()];
+    let mut len = 0;
+    for t in order {
+        let used: Vec<(usize, u64)> = (tables[t].entries.iter().enumerate())
+            .filter(|&(_, &a)| a != 0)
+            .map(|(i, &a)| (i, a))
+            .collect();
+        let offset = (0..)
+            .find(|&o| {
+                used.iter()
+                    .all(|&(i, a)| array.get(o + i).is_none_or(|&s| s == 0 || s == a))
+            })
+            .unwrap();
+        for &(i, a) in &used {
+            if array.len() <= offset + i {
+                array.resize(offset + i + 1, 0);
+            }
+            array[offset + i] = a;
+        }
+        offsets[t] = offset as u32;
+        len = len.max(offset + used.last().map_or(0, |&(i, _)| i + 1));
+    }
+    (offsets, len)
+}
+
+#[test]
+fn exact_packing_takes_the_first_offset_where_every_slot_agrees() {
+    for scheme in [Scheme::Black, Scheme::FixedShift] {
+        let tables = shipped_set(scheme).sub_tables();
+        assert_eq!(
+            pack(&tables, SlotRule::Exact),
+            exact_first_fit_slot_by_slot(&tables),
+            "{scheme:?}"
+        );
+    }
+    // Sub-tables that hold the same attack sets, among others: the bishop
+    // on a1 twice, which lies on itself.
+    let mut tables = shipped_set(Scheme::Black).sub_tables()[64..72].to_vec();
+    tables.push(tables[0].clone());
+    let packed = pack(&tables, SlotRule::Exact);
+    assert_eq!(packed.0[8], packed.0[0]);
+    assert_eq!(packed, exact_first_fit_slot_by_slot(&tables));
+}
+
 #[test]
 fn post_masked_packing_puts_diagonal_neighbours_on_top_of_each_other() {
     // Rooks on a1 and b2 only meet on b1 and a2, which both always attack.
