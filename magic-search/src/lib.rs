@@ -39,6 +39,7 @@ mod search;
 mod set;
 #[cfg(feature = "tools")]
 pub mod source;
+mod squares;
 mod table_bytes;
 
 #[cfg(feature = "tools")]

@@ -1,11 +1,9 @@
 //! Whole sets of 128 magics, one per scheme, and the shipped defaults.
 
 use crate::pack::{pack_preferring, pack_within, SubTable};
-use crate::search::{
-    search_near_within, search_within, square_stream, Budget, Near, Occupancies, Scratch,
-    SearchOptions,
-};
+use crate::search::{search_within, square_stream, Budget, Occupancies, Scratch, SearchOptions};
 use crate::shipped as sets;
+use crate::squares::search_squares;
 use crate::SlotRule;
 use crate::{Piece, SplitMix64};
 use crate::{Scheme, SearchError};
@@ -402,164 +400,6 @@ fn within<T>(budget: Option<&Budget>, result: Result<T, SearchError>) -> Result<
     }
 }
 
-/// Searches every square of both pieces: the a to d files on one thread,
-/// e to h on another. In each half, a piece's squares are searched one
-/// after another from a root square outwards ([`visit_order`]), each
-/// first near the magics of the squares around it found before it
-/// ([`search_near_within`]) unless `near` is false; only the roots start
-/// from random candidates alone. A square's magic depends on the seed and
-/// on the squares before it in a fixed order, never on the threads.
-fn search_squares(
-    seed: u64,
-    bits: &PerSquare<u8>,
-    near: bool,
-    opts: &SearchOptions,
-    budget: Option<&Budget>,
-) -> Result<PerSquare<u64>, SearchError> {
-    let search_half = |half: usize| -> Result<PerSquare<Option<u64>>, SearchError> {
-        let mut magics = [[None; 64]; 2];
-        let mut scratch = Scratch::default();
-        for (p, piece) in Piece::ALL.into_iter().enumerate() {
-            for sq in visit_order(piece, half) {
-                let near = if near {
-                    near_found(piece, sq, &magics[p])
-                } else {
-                    Vec::new()
-                };
-                let b = u32::from(bits[p][sq]);
-                let mut rng = square_stream(seed, piece, sq);
-                let o = Occupancies::new(piece, sq);
-                let magic = search_near_within(&o, b, &near, &mut rng, opts, &mut scratch, budget)
-                    .map_err(|tries| SearchError::Square {
-                        piece,
-                        square: sq,
-                        bits: b,
-                        tries,
-                    })?;
-                magics[p][sq] = Some(magic);
-            }
-        }
-        Ok(magics)
-    };
-    let (west, east) = std::thread::scope(|scope| {
-        let east = scope.spawn(|| search_half(1));
-        let west = search_half(0);
-        (west, east.join().expect("a search thread panicked"))
-    });
-    let (west, east) = (west?, east?);
-    let mut magics = [[0; 64]; 2];
-    for p in 0..2 {
-        for sq in 0..64 {
-            magics[p][sq] = west[p][sq].or(east[p][sq]).expect("every square searched");
-        }
-    }
-    Ok(magics)
-}
-
-/// The magics found for the squares on the lines of `sq`, nearest first
-/// ([`sources`]), as many as a search tries near.
-fn near_found(piece: Piece, sq: usize, magics: &[Option<u64>; 64]) -> Vec<Near> {
-    /// Not only the nearest: with four, the search took 1% more
-    /// instructions (seeds 1, 2, 3, 7, 42 and 99).
-    const NEAR_SOURCES: usize = 8;
-    sources(piece, sq)
-        .filter_map(|n| {
-            magics[n].map(|magic| Near {
-                magic,
-                square: n,
-                to: sq,
-            })
-        })
-        .take(NEAR_SOURCES)
-        .collect()
-}
-
-/// The squares of `piece` on files a to d (`half` 0) or e to h (1) in the
-/// order a set's search visits them: breadth first along files and ranks
-/// from a root whose magic random candidates find soonest (rooks b4 and
-/// g4, bishops d1 and e1: about 30,000 to 45,000 and 1,000 candidates at
-/// the default bits), so that every other square has a neighbour searched
-/// before it; the squares random candidates find slowest (rooks on the
-/// first and eighth ranks, up to 960,000; bishops on d4, e4, d5 and e5,
-/// up to 190,000) come last, with the most neighbours to start from.
-fn visit_order(piece: Piece, half: usize) -> Vec<usize> {
-    let (roots, last): ([usize; 2], fn(usize) -> bool) = match piece {
-        Piece::Rook => ([25, 30], |sq| matches!(sq / 8, 0 | 7)),
-        Piece::Bishop => ([3, 4], |sq| matches!(sq, 27 | 28 | 35 | 36)),
-    };
-    let root = roots[half];
-    let mut order = vec![root];
-    let mut later = Vec::new();
-    let mut seen = [false; 64];
-    seen[root] = true;
-    let mut k = 0;
-    loop {
-        if k == order.len() {
-            if later.is_empty() {
-                return order;
-            }
-            order.append(&mut later);
-        }
-        for n in beside(order[k]).filter(|n| n % 8 / 4 == half) {
-            if !seen[n] {
-                seen[n] = true;
-                if last(n) {
-                    later.push(n)
-                } else {
-                    order.push(n)
-                }
-            }
-        }
-        k += 1;
-    }
-}
-
-/// The squares beside `sq` on its file and rank: both pieces' searches
-/// go on from a square to these, so that each square comes after one of
-/// its [`sources`].
-fn beside(sq: usize) -> impl Iterator<Item = usize> {
-    let (file, rank) = (sq % 8, sq / 8);
-    [
-        (rank > 0).then(|| sq - 8),
-        (rank < 7).then(|| sq + 8),
-        (file > 0).then(|| sq - 1),
-        (file < 7).then(|| sq + 1),
-    ]
-    .into_iter()
-    .flatten()
-}
-
-/// The squares whose magics, moved onto `sq`, are tried first: along the
-/// lines the piece moves on, nearest first (a rook's file before its
-/// rank; a bishop's diagonals, then its file and rank). Neighbouring masks
-/// are nearly each other's shifts along these lines.
-fn sources(piece: Piece, sq: usize) -> impl Iterator<Item = usize> {
-    const ROOK: [(i32, i32); 4] = [(0, -1), (0, 1), (-1, 0), (1, 0)];
-    const BISHOP: [(i32, i32); 8] = [
-        (-1, -1),
-        (1, 1),
-        (-1, 1),
-        (1, -1),
-        (0, -1),
-        (0, 1),
-        (-1, 0),
-        (1, 0),
-    ];
-    let lines: &'static [(i32, i32)] = match piece {
-        Piece::Rook => &ROOK,
-        Piece::Bishop => &BISHOP,
-    };
-    let (file, rank) = ((sq % 8) as i32, (sq / 8) as i32);
-    (1..8)
-        .flat_map(move |d| {
-            lines
-                .iter()
-                .map(move |&(df, dr)| (file + d * df, rank + d * dr))
-        })
-        .filter(|&(f, r)| (0..8).contains(&f) && (0..8).contains(&r))
-        .map(|(f, r)| (r * 8 + f) as usize)
-}
-
 /// Offset-in-magic sets: square after square, each sub-table starts at the
 /// first multiple of 8 after the last used entry of the one before, and its
 /// magic is searched with that offset / 8 in its low 16 bits. Those bits
@@ -613,33 +453,4 @@ fn offsets_in_magics(
         offsets,
         len: end,
     })
-}
-
-#[cfg(test)]
-mod tests {
-    use super::{sources, visit_order};
-    use crate::Piece;
-
-    #[test]
-    fn each_half_visits_its_squares_once_each_after_a_source() {
-        for piece in Piece::ALL {
-            let mut visited = [0; 64];
-            for half in 0..2 {
-                let order = visit_order(piece, half);
-                assert_eq!(order.len(), 32, "{piece:?}, half {half}");
-                for (k, &sq) in order.iter().enumerate() {
-                    assert_eq!(sq % 8 / 4, half, "{piece:?} on {sq} in half {half}");
-                    visited[sq] += 1;
-                    // Only the root starts from random candidates alone.
-                    let before = &order[..k];
-                    assert_eq!(
-                        sources(piece, sq).any(|n| before.contains(&n)),
-                        k > 0,
-                        "{piece:?} on {sq}"
-                    );
-                }
-            }
-            assert_eq!(visited, [1; 64], "{piece:?}");
-        }
-    }
 }
