@@ -4,9 +4,10 @@
 #   - the README's quick start (the macro with the default seed), the same
 #     with a seed of its own (the macro searches), and the const builder
 #     with a full hard-coded set of 128 magics (no proc-macro at all);
-#   - one consumer per scheme (`magic_tables!`, rook attacks only), and
-#     four of them again without magic-runtime's default `prebuilt`
-#     feature (the macro then emits the table into the consumer);
+#   - one consumer per scheme (`magic_tables!`, rook attacks only), the
+#     same with `seed = 42` for every scheme that searches, and four of
+#     them again without magic-runtime's default `prebuilt` feature (the
+#     macro then emits the table into the consumer);
 #   - consumers of shakmaty, cozy-chess and chess, the same rook lookup.
 # For each, in the dev and release profiles: a clean build with its
 # dependencies, a clean build of the crate alone, and a rebuild after
@@ -141,6 +142,13 @@ if [ "$mode" = all ]; then
         { echo "magic_runtime::magic_tables! { static T { scheme = $scheme } }"; rook_main 'T.rook(sq, occ)'; } >"$dir/src/main.rs"
         add "$dir" "\`scheme = $scheme\`"
         schemes+=("$dir")
+    done
+    # Every scheme that searches, with a seed of its own: the macro
+    # searches (and packs) on every build.
+    for scheme in plain shift_in_magic shared fixed_shift black offset_in_magic byte_lookup magic32; do
+        dir=$(new_crate "seeded_$scheme" "$runtime")
+        { echo "magic_runtime::magic_tables! { static T { scheme = $scheme, seed = 42 } }"; rook_main 'T.rook(sq, occ)'; } >"$dir/src/main.rs"
+        add "$dir" "\`scheme = $scheme, seed = 42\` (searched while expanding)"
     done
     # Four of them again without magic-runtime's default \`prebuilt\`
     # feature: the macro emits the table into the consumer.
