@@ -144,11 +144,14 @@ if [ "$mode" = all ]; then
         schemes+=("$dir")
     done
     # Every scheme that searches, with a seed of its own: the macro
-    # searches (and packs) on every build.
+    # searches (and packs) on every build. Seed 42 would run out of work
+    # for offset_in_magic (as about a third of seeds do); 1 does not.
     for scheme in plain shift_in_magic shared fixed_shift black offset_in_magic byte_lookup magic32; do
+        seed=42
+        [ "$scheme" = offset_in_magic ] && seed=1
         dir=$(new_crate "seeded_$scheme" "$runtime")
-        { echo "magic_runtime::magic_tables! { static T { scheme = $scheme, seed = 42 } }"; rook_main 'T.rook(sq, occ)'; } >"$dir/src/main.rs"
-        add "$dir" "\`scheme = $scheme, seed = 42\` (searched while expanding)"
+        { echo "magic_runtime::magic_tables! { static T { scheme = $scheme, seed = $seed } }"; rook_main 'T.rook(sq, occ)'; } >"$dir/src/main.rs"
+        add "$dir" "\`scheme = $scheme, seed = $seed\` (searched while expanding)"
     done
     # Four of them again without magic-runtime's default \`prebuilt\`
     # feature: the macro emits the table into the consumer.

@@ -29,6 +29,7 @@ pub(crate) struct Shape {
 const PROBES: usize = 16;
 
 impl Shape {
+    /// The shape of `t`'s used slots.
     pub(crate) fn new(t: &SubTable) -> Self {
         let entries = t.entries.as_slice();
         let len = t.used_len();

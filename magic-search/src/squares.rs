@@ -66,6 +66,26 @@ struct Progress {
     running: usize,
     /// The failure first in the halves' orders, with its place.
     failed: Option<((usize, usize, usize), SearchError)>,
+    /// A thread panicked: the other stops rather than wait for its square.
+    abandoned: bool,
+}
+
+/// Wakes the other thread when this one panics, so that it stops instead
+/// of waiting for a square that will never be found, and the panic
+/// reaches the caller instead of a build that never ends.
+struct WakeOnPanic<'a> {
+    progress: &'a Mutex<Progress>,
+    changed: &'a Condvar,
+}
+
+impl Drop for WakeOnPanic<'_> {
+    fn drop(&mut self) {
+        if std::thread::panicking() {
+            let mut state = self.progress.lock().unwrap_or_else(|e| e.into_inner());
+            state.abandoned = true;
+            self.changed.notify_all();
+        }
+    }
 }
 
 /// Searches every square of both pieces, each first near the magics of
@@ -102,12 +122,20 @@ pub(crate) fn search_squares(
             .collect(),
         running: 0,
         failed: None,
+        abandoned: false,
     });
     let changed = Condvar::new();
     let work = || {
+        let _wake = WakeOnPanic {
+            progress: &progress,
+            changed: &changed,
+        };
         let mut scratch = Scratch::default();
         let mut state = progress.lock().expect("a search thread panicked");
         loop {
+            if state.abandoned {
+                return;
+            }
             let Some(k) = (0..state.ready.len()).min_by_key(|&k| {
                 let (half, p, place) = tasks[state.ready[k]].place;
                 (p, place, half)
