@@ -14,9 +14,12 @@
 # touching an unrelated file (the crates taking turns); medians of `runs`
 # runs. Then the release rebuild of four of them with one codegen unit,
 # and the release binary size of every rook-only consumer.
-# Prints markdown. Usage: scripts/compile-cost.sh [runs] [all|quick]
+# Prints markdown. Usage: scripts/compile-cost.sh [runs] [all|quick|seeded]
 #   quick: only hello-world, the quick start, the seeded quick start and the
-#   const builder, dev profile (the figures the README quotes).
+#   const builder, dev profile.
+#   seeded: only dev rebuilds of hello-world, the fancy table emitted
+#   without a search, and a seeded consumer of every scheme that searches
+#   (no clean builds, so many runs stay short).
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -112,6 +115,8 @@ printf 'mod other;\nfn main() { println!("hello {}", other::unrelated()); }\n' >
 add "$hello" "hello-world"
 
 runtime="magic-runtime = { path = \"$root/magic-runtime\" }"
+emitted="magic-runtime = { path = \"$root/magic-runtime\", default-features = false, features = [\"macros\"] }"
+if [ "$mode" != seeded ]; then
 quick=$(new_crate quick_start "$runtime")
 { echo 'mod other;'; quick_start_main; } >"$quick/src/main.rs"
 add "$quick" "README quick start (\`magic_tables!\`, default seed)"
@@ -130,6 +135,27 @@ builder=$(new_crate const_builder "magic-runtime = { path = \"$root/magic-runtim
     rook_main 'SLIDERS.rook(sq, occ)'
 } >"$builder/src/main.rs"
 add "$builder" "const builder, 128 hard-coded magics"
+fi
+
+# Every scheme that searches, with a seed of its own: the macro searches
+# (and packs) on every build. Seed 42 would run out of work for
+# offset_in_magic (as about a third of seeds do); 1 does not.
+seeded_consumers() {
+    local scheme seed dir
+    for scheme in "$@"; do
+        seed=42
+        [ "$scheme" = offset_in_magic ] && seed=1
+        dir=$(new_crate "seeded_$scheme" "$runtime")
+        { echo "magic_runtime::magic_tables! { static T { scheme = $scheme, seed = $seed } }"; rook_main 'T.rook(sq, occ)'; } >"$dir/src/main.rs"
+        add "$dir" "\`scheme = $scheme, seed = $seed\` (searched while expanding)"
+    done
+}
+if [ "$mode" = seeded ]; then
+    dir=$(new_crate emitted_fancy "$emitted")
+    { echo "magic_runtime::magic_tables! { static T { scheme = fancy } }"; rook_main 'T.rook(sq, occ)'; } >"$dir/src/main.rs"
+    add "$dir" "\`scheme = fancy\`, emitted (no \`prebuilt\` feature): the table's bytes alone"
+    seeded_consumers fancy magic32 shift_in_magic byte_lookup plain shared black fixed_shift offset_in_magic
+fi
 
 schemes=()
 one_unit=() # measured again in release with one codegen unit
@@ -143,20 +169,11 @@ if [ "$mode" = all ]; then
         add "$dir" "\`scheme = $scheme\`"
         schemes+=("$dir")
     done
-    # Every scheme that searches, with a seed of its own: the macro
-    # searches (and packs) on every build. Seed 42 would run out of work
-    # for offset_in_magic (as about a third of seeds do); 1 does not.
-    for scheme in plain shift_in_magic shared fixed_shift black offset_in_magic byte_lookup magic32; do
-        seed=42
-        [ "$scheme" = offset_in_magic ] && seed=1
-        dir=$(new_crate "seeded_$scheme" "$runtime")
-        { echo "magic_runtime::magic_tables! { static T { scheme = $scheme, seed = $seed } }"; rook_main 'T.rook(sq, occ)'; } >"$dir/src/main.rs"
-        add "$dir" "\`scheme = $scheme, seed = $seed\` (searched while expanding)"
-    done
+    seeded_consumers plain shift_in_magic shared fixed_shift black offset_in_magic byte_lookup magic32
     # Four of them again without magic-runtime's default \`prebuilt\`
     # feature: the macro emits the table into the consumer.
     for scheme in fancy plain black offset_in_magic; do
-        dir=$(new_crate "emitted_$scheme" "magic-runtime = { path = \"$root/magic-runtime\", default-features = false, features = [\"macros\"] }")
+        dir=$(new_crate "emitted_$scheme" "$emitted")
         { echo "magic_runtime::magic_tables! { static T { scheme = $scheme } }"; rook_main 'T.rook(sq, occ)'; } >"$dir/src/main.rs"
         add "$dir" "\`scheme = $scheme\`, emitted (no \`prebuilt\` feature)"
         schemes+=("$dir")
@@ -181,6 +198,18 @@ for dir in "${consumers[@]}"; do
 done
 
 echo "Medians of $runs runs; $(rustc --version); $(nproc) cores; $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
+if [ "$mode" = seeded ]; then
+    echo
+    echo "#### dev profile, rebuilds only"
+    echo
+    echo "| consumer crate | rebuild after touching another file | rebuild over hello-world |"
+    echo "|---|---|---|"
+    mapfile -t rebuild < <(rebuilds "" "${consumers[@]}")
+    for i in "${!consumers[@]}"; do
+        printf '| %s | %.3f s | %+.3f s |\n' "${labels[$i]}" "${rebuild[$i]}" "$(echo "${rebuild[$i]} - ${rebuild[0]}" | bc)"
+    done
+    exit 0
+fi
 profiles=("dev:")
 [ "$mode" = all ] && profiles+=("release:--release")
 for profile in "${profiles[@]}"; do
