@@ -2,8 +2,11 @@
 //! slots allow it.
 
 use crate::free_slots::{lowest, Shape};
+use crate::rays::Rays;
 use crate::search::halfway_to_front;
-use crate::{empty_board_attacks, Budget, Hash, Piece, SlotRule, SplitMix64};
+use crate::{
+    empty_board_attacks, next_subset, relevant_mask, Budget, Hash, Piece, SlotRule, SplitMix64,
+};
 
 /// One square's sub-table before placement: `entries[i]` is the attack set
 /// stored in slot `i`, or 0 where no occupancy maps.
@@ -45,10 +48,20 @@ impl SubTable {
     /// assert_eq!(t.entries.iter().filter(|&&e| e != 0).count(), 1); // all in one slot
     /// ```
     pub fn with_hash(piece: Piece, square: usize, hash: Hash, magic: u64, bits: u32) -> Self {
-        let o = crate::Occupancies::new(piece, square);
+        // The occupancies enumerated here, in plain steps: `Occupancies`
+        // also numbers and orders them for the search, which packing
+        // every sub-table of a seeded set, unoptimised, would pay again.
+        let mask = relevant_mask(piece, square);
+        let rays = Rays::new(piece, square);
         let mut entries = vec![0; 1 << bits];
-        for (&occ, &att) in o.occupancies.iter().zip(&o.attacks) {
-            entries[hash.index(o.mask, magic, bits, occ)] = att;
+        let slots = entries.as_mut_slice();
+        let mut occ = 0;
+        loop {
+            slots[hash.index(mask, magic, bits, occ)] = rays.attacks(occ);
+            occ = next_subset(occ, mask);
+            if occ == 0 {
+                break;
+            }
         }
         SubTable {
             piece,

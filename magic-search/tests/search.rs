@@ -226,6 +226,37 @@ fn packing_overlaps_only_where_slots_agree() {
     assert_eq!(offsets, vec![0, 0]);
 }
 
+#[test]
+fn a_sub_table_holds_the_ray_walk_of_every_relevant_occupancy() {
+    use magic_search::{attacks_by_ray_walk, next_subset, relevant_mask, Hash};
+    for (scheme, hash) in [
+        (Scheme::Black, Hash::Black),
+        (Scheme::Fancy, Hash::Multiply),
+    ] {
+        let set = shipped_set(scheme);
+        for (p, piece) in Piece::ALL.into_iter().enumerate() {
+            for sq in 0..64 {
+                let (magic, bits) = (set.magics[p][sq], u32::from(set.bits[p][sq]));
+                let t = SubTable::with_hash(piece, sq, hash, magic, bits);
+                let mask = relevant_mask(piece, sq);
+                let mut occ = 0;
+                loop {
+                    let slot = hash.index(mask, magic, bits, occ);
+                    let walked = attacks_by_ray_walk(piece, sq, occ);
+                    assert_eq!(
+                        t.entries[slot], walked,
+                        "{scheme:?} {piece:?} {sq} {occ:#x}"
+                    );
+                    occ = next_subset(occ, mask);
+                    if occ == 0 {
+                        break;
+                    }
+                }
+            }
+        }
+    }
+}
+
 /// [`pack`] with [`SlotRule::Exact`] written out slowly: largest
 /// sub-tables first (ties in input order), each at the first offset where
 /// every used slot is free or already holds the same attack set.
