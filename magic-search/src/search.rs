@@ -471,6 +471,14 @@ impl Budget {
         before.saturating_add(n) <= self.limit
     }
 
+    /// Counts the budget as spent, so that the searches counting against
+    /// it stop at their next count: how a search no longer needed is
+    /// called off.
+    pub(crate) fn exhaust(&self) {
+        self.used
+            .fetch_max(self.limit.saturating_add(1), Ordering::Relaxed);
+    }
+
     /// Whether the candidates counted so far are more than the limit.
     pub fn exceeded(&self) -> bool {
         self.used.load(Ordering::Relaxed) > self.limit

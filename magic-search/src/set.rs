@@ -405,42 +405,32 @@ fn within<T>(budget: Option<&Budget>, result: Result<T, SearchError>) -> Result<
 /// magic is searched with that offset / 8 in its low 16 bits. Those bits
 /// take part in the product (a rook on a1 needs some of bits 4 to 15 for a7
 /// to reach the index), so when an offset admits no magic within a share of
-/// the tries, the sub-table moves on by 8 entries and the search goes on.
+/// the tries, the sub-table moves on by 8 entries and the search goes on
+/// ([`first_unit_with_a_magic`]).
 fn offsets_in_magics(
     seed: u64,
     bits: PerSquare<u8>,
     opts: &SearchOptions,
     budget: Option<&Budget>,
 ) -> Result<MagicSet, SearchError> {
-    const OFFSETS_PER_SQUARE: u64 = 512;
     let mut magics = [[0; 64]; 2];
     let mut offsets = [[0; 64]; 2];
     let mut end = 0usize;
-    let mut scratch = Scratch::default();
+    let tries = (opts.max_tries / OFFSETS_PER_SQUARE as u64).max(1);
     for (p, piece) in Piece::ALL.into_iter().enumerate() {
         for sq in 0..64 {
             let b = u32::from(bits[p][sq]);
             let first = end.div_ceil(OFFSET_UNIT);
-            let tries = (opts.max_tries / OFFSETS_PER_SQUARE).max(1);
-            let mut rng = square_stream(seed, piece, sq);
             let o = Occupancies::new(piece, sq);
-            let found = (first..first + OFFSETS_PER_SQUARE as usize).find_map(|unit| {
-                let low = u16::try_from(unit).ok()?;
-                let opts = SearchOptions {
-                    low_bits: Some(low),
-                    max_tries: tries,
-                    ..opts.clone()
-                };
-                search_within(&o, b, &mut rng, &opts, &mut scratch, budget)
-                    .ok()
-                    .map(|magic| (unit * OFFSET_UNIT, magic))
-            });
-            let (offset, magic) = found.ok_or(SearchError::Square {
+            let rng = square_stream(seed, piece, sq);
+            let found = first_unit_with_a_magic(&o, b, first, rng, tries, opts, budget);
+            let (unit, magic) = found.ok_or(SearchError::Square {
                 piece,
                 square: sq,
                 bits: b,
-                tries: tries * OFFSETS_PER_SQUARE,
+                tries: tries * OFFSETS_PER_SQUARE as u64,
             })?;
+            let offset = unit * OFFSET_UNIT;
             magics[p][sq] = magic;
             offsets[p][sq] = offset as u32;
             end = offset + SubTable::new(piece, sq, magic, b).used_len();
@@ -453,4 +443,119 @@ fn offsets_in_magics(
         offsets,
         len: end,
     })
+}
+
+/// How many offsets, one unit apart, a square's sub-table may move on.
+const OFFSETS_PER_SQUARE: usize = 512;
+
+/// The first unit from `first` on (of [`OFFSETS_PER_SQUARE`]) for which
+/// `tries` candidates find a magic, with the magic. Each unit's search
+/// draws its candidates from one output of `rng`, the next unit's from the
+/// next, so the searches of two units do not depend on each other: they
+/// are taken two at a time, on two threads, and the lower unit that finds
+/// one wins, as if taken one by one. The higher unit's search counts
+/// against a budget of its own, added to `budget` only when the lower
+/// finds nothing, as one by one it would have been; when the lower finds
+/// one, or `budget` runs out, the higher is called off.
+fn first_unit_with_a_magic(
+    o: &Occupancies,
+    bits: u32,
+    first: usize,
+    mut rng: SplitMix64,
+    tries: u64,
+    opts: &SearchOptions,
+    budget: Option<&Budget>,
+) -> Option<(usize, u64)> {
+    let search =
+        |unit: usize, mut rng: SplitMix64, scratch: &mut Scratch, budget: Option<&Budget>| {
+            let low = u16::try_from(unit).ok()?;
+            let opts = SearchOptions {
+                low_bits: Some(low),
+                max_tries: tries,
+                ..opts.clone()
+            };
+            search_within(o, bits, &mut rng, &opts, scratch, budget).ok()
+        };
+    let (mut scratch, mut other_scratch) = (Scratch::default(), Scratch::default());
+    for unit in (first..first + OFFSETS_PER_SQUARE).step_by(2) {
+        let this = rng.clone();
+        rng.next_u64();
+        let next = rng.clone();
+        rng.next_u64();
+        // A search counts at most `tries` candidates, each 1 (the multiply
+        // hash): its own budget stops it only when called off.
+        let own = Budget::new(tries);
+        let other = &mut other_scratch;
+        let (this, next) = std::thread::scope(|scope| {
+            let next = scope.spawn(|| search(unit + 1, next, other, Some(&own)));
+            let this = search(unit, this, &mut scratch, budget);
+            if this.is_some() || budget.is_some_and(Budget::exceeded) {
+                own.exhaust();
+            }
+            (this, next.join().expect("a search thread panicked"))
+        });
+        if let Some(magic) = this {
+            return Some((unit, magic));
+        }
+        // Past the limit, the square and the set fail, as one by one.
+        if budget.is_some_and(|budget| budget.exceeded() || !budget.spend(own.used())) {
+            return None;
+        }
+        if let Some(magic) = next {
+            return Some((unit + 1, magic));
+        }
+    }
+    None
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{first_unit_with_a_magic, search_within, OFFSETS_PER_SQUARE};
+    use crate::search::{square_stream, Budget, Occupancies, Scratch, SearchOptions};
+    use crate::{Piece, SplitMix64};
+
+    /// The units taken one by one, each search counting against `budget`.
+    fn one_unit_after_another(
+        o: &Occupancies,
+        first: usize,
+        mut rng: SplitMix64,
+        tries: u64,
+        budget: &Budget,
+    ) -> Option<(usize, u64)> {
+        (first..first + OFFSETS_PER_SQUARE).find_map(|unit| {
+            let opts = SearchOptions {
+                low_bits: Some(u16::try_from(unit).ok()?),
+                max_tries: tries,
+                ..SearchOptions::default()
+            };
+            let found = search_within(o, 9, &mut rng, &opts, &mut Scratch::default(), Some(budget));
+            found.ok().map(|magic| (unit, magic))
+        })
+    }
+
+    #[test]
+    fn two_units_at_a_time_find_and_count_what_one_at_a_time_does() {
+        // A bishop on e4 finds magics only where the low bits of its
+        // factor fall in narrow bands: from unit 32,800 the first is 32
+        // units on (the lower of a pair), from 32,801 31 units on (the
+        // higher); with a limit, the budget runs out first.
+        let o = Occupancies::new(Piece::Bishop, 28);
+        let rng = square_stream(42, Piece::Bishop, 28);
+        let opts = SearchOptions::default();
+        let tries = 50_000;
+        for (first, limit) in [(32_800, u64::MAX), (32_801, u64::MAX), (32_800, 500_000)] {
+            let (alone, pairs) = (Budget::new(limit), Budget::new(limit));
+            let expected = one_unit_after_another(&o, first, rng.clone(), tries, &alone);
+            let found =
+                first_unit_with_a_magic(&o, 9, first, rng.clone(), tries, &opts, Some(&pairs));
+            if limit == u64::MAX {
+                assert!(found.is_some(), "from unit {first}");
+                assert_eq!(found, expected, "from unit {first}");
+                assert_eq!(pairs.used(), alone.used(), "from unit {first}");
+            } else {
+                // Past the limit the set fails whatever the square found.
+                assert!(alone.exceeded() && pairs.exceeded(), "from unit {first}");
+            }
+        }
+    }
 }
