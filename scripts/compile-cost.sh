@@ -197,34 +197,37 @@ for dir in "${consumers[@]}"; do
     (cd "$dir" && cargo run -q >/dev/null 2>&1) || { echo "$(basename "$dir") does not build" >&2; exit 1; }
 done
 
+# rows PROFILE-FLAG: a table row per consumer, its rebuild and how much
+# over hello-world's, with its clean builds first unless in seeded mode.
+rows() {
+    local flag=$1 i all crate over
+    mapfile -t rebuild < <(rebuilds "$flag" "${consumers[@]}")
+    for i in "${!consumers[@]}"; do
+        over=$(echo "${rebuild[$i]} - ${rebuild[0]}" | bc)
+        if [ "$mode" = seeded ]; then
+            printf '| %s | %.3f s | %+.3f s |\n' "${labels[$i]}" "${rebuild[$i]}" "$over"
+        else
+            read -r all crate < <(clean_builds "${consumers[$i]}" "$flag")
+            printf '| %s | %.2f s | %.2f s | %.3f s | %+.3f s |\n' "${labels[$i]}" "$all" "$crate" "${rebuild[$i]}" "$over"
+        fi
+    done
+}
+
 echo "Medians of $runs runs; $(rustc --version); $(nproc) cores; $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
 if [ "$mode" = seeded ]; then
-    echo
-    echo "#### dev profile, rebuilds only"
-    echo
+    printf '\n#### dev profile, rebuilds only\n\n'
     echo "| consumer crate | rebuild after touching another file | rebuild over hello-world |"
     echo "|---|---|---|"
-    mapfile -t rebuild < <(rebuilds "" "${consumers[@]}")
-    for i in "${!consumers[@]}"; do
-        printf '| %s | %.3f s | %+.3f s |\n' "${labels[$i]}" "${rebuild[$i]}" "$(echo "${rebuild[$i]} - ${rebuild[0]}" | bc)"
-    done
+    rows ""
     exit 0
 fi
 profiles=("dev:")
 [ "$mode" = all ] && profiles+=("release:--release")
 for profile in "${profiles[@]}"; do
-    pname=${profile%%:*}
-    flag=${profile#*:}
-    echo
-    echo "#### $pname profile"
-    echo
+    printf '\n#### %s profile\n\n' "${profile%%:*}"
     echo "| consumer crate | clean build, with dependencies | clean build, crate alone | rebuild after touching another file | rebuild over hello-world |"
     echo "|---|---|---|---|---|"
-    mapfile -t rebuild < <(rebuilds "$flag" "${consumers[@]}")
-    for i in "${!consumers[@]}"; do
-        read -r all crate < <(clean_builds "${consumers[$i]}" "$flag")
-        printf '| %s | %.2f s | %.2f s | %.3f s | %+.3f s |\n' "${labels[$i]}" "$all" "$crate" "${rebuild[$i]}" "$(echo "${rebuild[$i]} - ${rebuild[0]}" | bc)"
-    done
+    rows "${profile#*:}"
 done
 
 if [ "$mode" = all ]; then
