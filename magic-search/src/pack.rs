@@ -97,14 +97,13 @@ struct Array {
     laid: Vec<(u64, u64)>,
 }
 
-/// The bits every attack set of `table` has, and the bits any has.
-fn common_and_any(table: &SubTable) -> (u64, u64) {
+/// The bits every attack set of a sub-table's used `slots` has, and the
+/// bits any has.
+fn common_and_any(slots: &[(usize, u64)]) -> (u64, u64) {
     let (mut common, mut any) = (!0, 0);
-    for &a in &table.entries {
-        if a != 0 {
-            common &= a;
-            any |= a;
-        }
+    for &(_, a) in slots {
+        common &= a;
+        any |= a;
     }
     (common, any)
 }
@@ -183,7 +182,7 @@ impl Array {
             // Where no slot laid so far can hold one of the sub-table's
             // attack sets, it fits exactly where its used slots fall on
             // free ones: a bitset, 64 offsets a step.
-            SlotRule::Exact if !self.may_agree(table) => lowest(&self.used, &Shape::new(table), 0),
+            SlotRule::Exact if !self.may_agree(&used) => lowest(&self.used, &Shape::new(table), 0),
             _ => {
                 let mut mixed = used.clone();
                 SplitMix64::check_order().shuffle(&mut mixed);
@@ -195,9 +194,10 @@ impl Array {
         (used, postmask, offset)
     }
 
-    /// Whether a slot laid so far may hold one of `table`'s attack sets.
-    fn may_agree(&self, table: &SubTable) -> bool {
-        let sets = common_and_any(table);
+    /// Whether a slot laid so far may hold one of the attack sets of a
+    /// sub-table's used `slots`.
+    fn may_agree(&self, slots: &[(usize, u64)]) -> bool {
+        let sets = common_and_any(slots);
         self.laid.iter().any(|&laid| may_agree(laid, sets))
     }
 
@@ -207,16 +207,13 @@ impl Array {
             self.covered.resize(offset + len, 0);
             self.used.resize((offset + len).div_ceil(64), 0);
         }
-        let (mut common, mut any) = (!0, 0);
         for &(i, a) in slots {
             self.attacks[offset + i] |= a;
             self.covered[offset + i] |= postmask;
             self.used[(offset + i) / 64] |= 1 << ((offset + i) % 64);
-            common &= a;
-            any |= a;
         }
         if !slots.is_empty() {
-            self.laid.push((common, any));
+            self.laid.push(common_and_any(slots));
         }
     }
 }
