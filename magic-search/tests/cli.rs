@@ -278,6 +278,9 @@ fn failures_exit_non_zero_with_what_to_do() {
     std::fs::write(dir.join("bad.csv"), bad).unwrap();
     let err = tool_fails(&["pack", dir.join("bad.csv").to_str().unwrap()]);
     assert!(err.contains("magic of a1 clashes"), "{err}");
+    // No restart at all is refused rather than run as one.
+    let err = tool_fails(&["pack", "../data/black-magics.csv", "--restarts", "0"]);
+    assert!(err.contains("give at least 1"), "{err}");
 }
 
 #[test]

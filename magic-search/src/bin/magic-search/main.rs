@@ -75,7 +75,7 @@ enum Command {
         #[arg(long, default_value_t = 100_000)]
         effort: u64,
         /// Independent restarts, run in parallel; the shortest array wins.
-        #[arg(long, default_value_t = 2)]
+        #[arg(long, default_value_t = 2, value_parser = parse_count)]
         restarts: u64,
         /// Seed of the first restart, and of the candidate magics.
         #[arg(long, value_parser = parse_u64, default_value_t = 0)]
@@ -145,6 +145,14 @@ fn parse_u64(s: &str) -> Result<u64, String> {
         None => s.replace('_', "").parse(),
     };
     r.map_err(|e| format!("not a 64-bit unsigned integer: {e}"))
+}
+
+/// A count of at least one.
+fn parse_count(s: &str) -> Result<u64, String> {
+    match parse_u64(s)? {
+        0 => Err("give at least 1".to_string()),
+        n => Ok(n),
+    }
 }
 
 fn main() -> ExitCode {

@@ -72,7 +72,7 @@ pub fn pack(file: &Path, scheme: Option<Scheme>, runs: Restarts) -> Result<Strin
         false => layout_len(&tables, &layout).map(|len| (layout.as_slice(), len)),
         true => None,
     };
-    let mine: Vec<u64> = (0..restarts.max(1))
+    let mine: Vec<u64> = (0..restarts)
         .filter(|r| r % shard.count == shard.index)
         .collect();
     if mine.is_empty() {
@@ -88,10 +88,13 @@ pub fn pack(file: &Path, scheme: Option<Scheme>, runs: Restarts) -> Result<Strin
             Some((_, len)) => format!("the file's layout ({len} entries)"),
             None => "a left-to-right layout".to_string(),
         };
+        let runs = match mine.len() {
+            1 => "1 restart".to_string(),
+            n => format!("{n} restarts"),
+        };
         eprintln!(
-            "packing {} sub-tables from {from}: {} restarts of {effort} changes each",
-            tables.len(),
-            mine.len()
+            "packing {} sub-tables from {from}: {runs} of {effort} changes each",
+            tables.len()
         );
     }
     bar.set_style(
