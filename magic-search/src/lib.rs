@@ -38,6 +38,8 @@ mod rows;
 mod search;
 mod set;
 #[cfg(feature = "tools")]
+mod settle;
+#[cfg(feature = "tools")]
 pub mod source;
 mod squares;
 mod table_bytes;
@@ -71,4 +73,6 @@ pub use set::{
     is_shipped, magic_set, magic_set_with, magic_set_within, scheme_default_bits, search_set,
     search_set_within, shipped_set, MagicSet, PerSquare, DEFAULT_SEED,
 };
+#[cfg(feature = "tools")]
+pub use settle::{settle_part, Settled, SETTLE_SPLIT};
 pub use table_bytes::{attack_list_bytes, table_bytes};

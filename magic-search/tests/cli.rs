@@ -4,8 +4,8 @@ mod common;
 
 use common::{assert_black_magics, assert_valid_packing};
 use magic_search::{
-    pack, parse_hunted_csv, parse_magics_csv, published_set, MagicSet, Occupancies, Scheme,
-    Scratch, SlotRule,
+    pack, parse_hunted_csv, parse_magics_csv, published_set, Hash, MagicSet, Occupancies, Piece,
+    Scheme, Scratch, SlotRule,
 };
 use std::path::PathBuf;
 use std::process::Command;
@@ -250,6 +250,34 @@ fn tool_fails(args: &[&str]) -> String {
     let stderr = String::from_utf8(out.stderr).unwrap();
     assert!(stderr.contains("error"), "{args:?}: {stderr}");
     stderr
+}
+
+#[test]
+fn settle_finds_the_lowest_magic_or_rules_every_magic_out() {
+    // Bishop d1 has no 4-bit magic: every magic is ruled out.
+    let (out, _) = tool(&["settle", "bishop,d1,4"]);
+    assert!(
+        out.starts_with("bishop d1 at 4 bits: no magic exists"),
+        "{out}"
+    );
+    // Bishop b1 has: the one printed holds, and no lower one does.
+    let (out, _) = tool(&["settle", "bishop,b1,4"]);
+    let hex = out
+        .split(": ")
+        .nth(1)
+        .and_then(|s| s.split(',').next())
+        .unwrap();
+    let magic = u64::from_str_radix(hex.trim_start_matches("0x"), 16).unwrap();
+    let o = Occupancies::new(Piece::Bishop, 1);
+    let mut scratch = Scratch::default();
+    assert!(scratch.fits(&o, Hash::Multiply, magic, 4), "{out}");
+    assert!((magic - 2000..magic).all(|m| !scratch.fits(&o, Hash::Multiply, m, 4)));
+    // A shard answers for its own parts only.
+    let (out, _) = tool(&["settle", "bishop,d1,4", "--shard", "1/3"]);
+    assert!(
+        out.contains("no magic in shard 1/3 (1365 of the 4096 parts"),
+        "{out}"
+    );
 }
 
 #[test]

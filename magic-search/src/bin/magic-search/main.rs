@@ -5,6 +5,7 @@ mod hunt;
 mod merge;
 mod pack;
 mod report;
+mod settle;
 
 use clap::{Parser, Subcommand};
 use magic_search::source::{board, emit_sets, rust_source, static_source, DataFiles};
@@ -105,6 +106,14 @@ enum Command {
         #[arg(required = true)]
         files: Vec<std::path::PathBuf>,
     },
+    /// Settle whether a square has a magic with so many index bits: find
+    /// the lowest one, or rule out every magic.
+    ///
+    /// Narrows the magic as a fraction of a turn from its highest bit down,
+    /// dropping every interval in which two occupancies with different
+    /// attack sets are known to share a slot. Prints one line: the lowest
+    /// magic, or that none exists.
+    Settle(settle::SettleArgs),
     /// Print every scheme's table size beside the published records, and
     /// write one SVG board per piece: index bits per square, this project's
     /// dense set beside the default bits.
@@ -188,6 +197,7 @@ fn main() -> ExitCode {
             },
         ),
         Command::Merge { files } => merge::merge(&files),
+        Command::Settle(args) => settle::settle(args),
         Command::Report { svg_dir } => report::report(&svg_dir),
         Command::Sizes { seed } => sizes(seed).map_err(|e| e.to_string()),
         Command::EmitPrebuilt { out } => emit_prebuilt_to(&out),

@@ -1,0 +1,240 @@
+//! Settles whether a square has a magic with a given number of index bits,
+//! by a search that rules out every magic or finds one.
+//!
+//! Let `l` be the lowest square of the mask and `w = 64 - l`. Only the low
+//! `w` bits of a magic `m` reach the index, and for an occupancy `occ`
+//! with `c = occ >> l`, the index is the top `bits` bits of the `w`-bit
+//! number `c * m mod 2^w`. Read as a fraction `t = m / 2^w` of a turn, that
+//! is `floor(2^bits * frac(c * t))`: as `t` moves, each occupancy's index
+//! steps up by one every `1 / (2^bits * c)` of a turn. So the search
+//! narrows `t` from its highest bit down, as an interval: an occupancy's
+//! index is known once the interval holds none of its steps, the first
+//! two occupancies with different attack sets on one slot rule the whole
+//! interval out, and an interval where every index is known and none clash
+//! holds magics (its lowest `m` among them). Occupancies with a small `c`
+//! (those of squares near the piece's lowest one) are known after a few
+//! bits; the bits below about `log2(c) + bits + 8` matter only next to
+//! a step, so the search rarely goes that deep, unlike one that fixes the
+//! magic's bits from the lowest up.
+
+use crate::{Occupancies, Piece};
+
+/// What [`settle`] found for one part of the magics of a square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Settled {
+    /// The lowest magic (its low `w` bits; the others do not matter) of the
+    /// part searched, or `None` when the part holds none.
+    pub magic: Option<u64>,
+    /// Intervals looked at.
+    pub nodes: u64,
+}
+
+/// One square's occupancies as the search sees them.
+struct Problem {
+    /// `occ >> l` and the number of its attack set, for every occupancy
+    /// but the empty one (index 0 whatever the magic).
+    keys: Vec<(u64, u8)>,
+    /// The attack set number of the empty occupancy.
+    empty: u8,
+    width: u32,
+    bits: u32,
+}
+
+impl Problem {
+    fn new(piece: Piece, sq: usize, bits: u32) -> Self {
+        let o = Occupancies::new(piece, sq);
+        let low = o.mask.trailing_zeros();
+        let mut keys = Vec::new();
+        let mut empty = 0;
+        for (&occ, &id) in o.occupancies.iter().zip(&o.ids) {
+            let id = u8::try_from(id).expect("at most 144 attack sets");
+            if occ == 0 {
+                empty = id;
+            } else {
+                keys.push((occ >> low, id));
+            }
+        }
+        Problem::with_keys(keys, empty, 64 - low, bits)
+    }
+
+    fn with_keys(mut keys: Vec<(u64, u8)>, empty: u8, width: u32, bits: u32) -> Self {
+        // Small keys are known first: check them first.
+        keys.sort_by_key(|&(c, _)| c);
+        Problem {
+            keys,
+            empty,
+            width,
+            bits,
+        }
+    }
+}
+
+/// The search's state: which attack set holds each slot, and the changes
+/// to undo when an interval is left.
+struct Walk<'a> {
+    p: &'a Problem,
+    slots: Vec<u8>,
+    undo: Vec<usize>,
+    nodes: u64,
+}
+
+/// A slot no attack set holds yet.
+const FREE: u8 = u8::MAX;
+
+impl Walk<'_> {
+    /// The lowest magic in `[start, start + 2^k)` given that the keys in
+    /// `open` are not yet known (the others are in `slots`).
+    fn search(&mut self, start: u64, k: u32, open: &[u32]) -> Option<u64> {
+        self.nodes += 1;
+        let p = self.p;
+        let drop = p.width - p.bits;
+        let mask = (1u128 << p.bits) - 1;
+        let mark = self.undo.len();
+        let mut still = Vec::with_capacity(open.len());
+        let span = (1u128 << k) - 1;
+        let mut clash = false;
+        for &i in open {
+            let (c, id) = p.keys[i as usize];
+            let lo = u128::from(c) * u128::from(start);
+            let hi = lo + u128::from(c) * span;
+            if lo >> drop != hi >> drop {
+                still.push(i);
+                continue;
+            }
+            let slot = ((lo >> drop) & mask) as usize;
+            match self.slots[slot] {
+                FREE => {
+                    self.slots[slot] = id;
+                    self.undo.push(slot);
+                }
+                held if held == id => {}
+                _ => {
+                    clash = true;
+                    break;
+                }
+            }
+        }
+        let found = match (clash, still.is_empty()) {
+            (true, _) => None,
+            (false, true) => Some(start),
+            (false, false) => {
+                let half = k - 1;
+                self.search(start, half, &still)
+                    .or_else(|| self.search(start + (1 << half), half, &still))
+            }
+        };
+        for slot in self.undo.drain(mark..) {
+            self.slots[slot] = FREE;
+        }
+        found
+    }
+}
+
+/// How many top bits of the magic split the work into parts: shards and
+/// threads take parts.
+pub const SETTLE_SPLIT: u32 = 12;
+
+/// Searches part `part` (of `2^SETTLE_SPLIT`, by the magic's top bits that
+/// matter) of the magics of `piece` on `sq` with `bits` index bits.
+///
+/// ```
+/// use magic_search::{settle_part, Piece, Scratch, Occupancies, Hash};
+/// // Bishop b1 at 4 bits has magics; the first part of them holds some.
+/// let found = (0..4096).find_map(|part| settle_part(Piece::Bishop, 1, 4, part).magic);
+/// let magic = found.unwrap();
+/// assert!(Scratch::default().fits(&Occupancies::new(Piece::Bishop, 1), Hash::Multiply, magic, 4));
+/// ```
+pub fn settle_part(piece: Piece, sq: usize, bits: u32, part: u64) -> Settled {
+    Problem::new(piece, sq, bits).settle(part)
+}
+
+impl Problem {
+    /// [`settle_part`] for this problem.
+    fn settle(&self, part: u64) -> Settled {
+        let p = self;
+        let split = SETTLE_SPLIT.min(p.width);
+        assert!(part < 1 << split, "part {part} is past the last");
+        let k = p.width - split;
+        let mut slots = vec![FREE; 1 << p.bits];
+        slots[0] = p.empty;
+        let mut walk = Walk {
+            p,
+            slots,
+            undo: Vec::new(),
+            nodes: 0,
+        };
+        let open: Vec<u32> = (0..p.keys.len() as u32).collect();
+        let magic = walk.search(part << k, k, &open);
+        Settled {
+            magic,
+            nodes: walk.nodes,
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::SplitMix64;
+
+    /// The lowest magic of a problem, every magic tried: the index taken
+    /// from the product of the occupancy itself, as a table reads it.
+    fn lowest_by_trying(mask: u64, ids: &[(u64, u8)], bits: u32) -> Option<u64> {
+        let width = 64 - mask.trailing_zeros();
+        (0..1u64 << width).find(|&m| {
+            let mut slots = vec![FREE; 1 << bits];
+            ids.iter().all(|&(occ, id)| {
+                let slot = &mut slots[(occ.wrapping_mul(m) >> (64 - bits)) as usize];
+                let fits = *slot == FREE || *slot == id;
+                *slot = id;
+                fits
+            })
+        })
+    }
+
+    /// On made-up squares whose masks lie in the top bits (so that every
+    /// magic can be tried) and whose occupancies fall into random classes,
+    /// the search finds the lowest magic there is, or none when there is
+    /// none.
+    #[test]
+    fn the_search_finds_the_lowest_magic_every_magic_tried_finds() {
+        let mut rng = SplitMix64::new(5);
+        let (mut found, mut none) = (0, 0);
+        for round in 0..400 {
+            let width = 10 + (rng.next_u64() % 7) as u32;
+            let low = 64 - width;
+            // Three to five mask bits, the lowest at `low`.
+            let mut mask = 1u64 << low;
+            let count = 3 + rng.next_u64() % 3;
+            while u64::from(mask.count_ones()) < count {
+                mask |= 1 << (low + 1 + (rng.next_u64() % u64::from(width - 1)) as u32);
+            }
+            let bits = 2 + (rng.next_u64() % 3) as u32;
+            let classes = 2 + rng.next_u64() % (1 << bits);
+            let mut ids = Vec::new();
+            let mut occ = 0u64;
+            loop {
+                ids.push((occ, (rng.next_u64() % classes) as u8));
+                occ = occ.wrapping_sub(mask) & mask;
+                if occ == 0 {
+                    break;
+                }
+            }
+            let expected = lowest_by_trying(mask, &ids, bits);
+            let keys = ids[1..].iter().map(|&(o, id)| (o >> low, id)).collect();
+            let problem = Problem::with_keys(keys, ids[0].1, width, bits);
+            let parts = 1u64 << SETTLE_SPLIT.min(width);
+            let lowest = (0..parts).find_map(|part| problem.settle(part).magic);
+            assert_eq!(
+                lowest, expected,
+                "round {round}: mask {mask:#x}, {bits} bits"
+            );
+            match expected {
+                Some(_) => found += 1,
+                None => none += 1,
+            }
+        }
+        // Both answers were checked.
+        assert!(found > 100 && none > 100, "{found} found, {none} none");
+    }
+}
