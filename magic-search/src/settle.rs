@@ -97,7 +97,19 @@ impl Walk<'_> {
             let (c, id) = p.keys[i as usize];
             let lo = u128::from(c) * u128::from(start);
             let hi = lo + u128::from(c) * span;
-            if lo >> drop != hi >> drop {
+            let (first, last) = (lo >> drop, hi >> drop);
+            if first != last {
+                // Not known yet, but every slot it can reach in the interval
+                // may already hold other attack sets.
+                if last - first <= mask
+                    && (first..=last).all(|s| {
+                        let held = self.slots[(s & mask) as usize];
+                        held != FREE && held != id
+                    })
+                {
+                    clash = true;
+                    break;
+                }
                 still.push(i);
                 continue;
             }
