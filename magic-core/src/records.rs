@@ -78,23 +78,26 @@ pub const fn fewest_known_bits(piece: Piece, sq: usize) -> u32 {
 }
 
 /// Whether a magic with one bit fewer than [`fewest_known_bits`] has been
-/// proven impossible by exhaustive search: rooks on ranks 3 to 6 and f8;
-/// bishops on the c to f files and on ranks 4 and 5. Bishops c1 and d1 (at
-/// 4 bits) were open questions until `magic-search settle` ruled out every
-/// magic for them; the others are published results, which `settle`
-/// reproduces for bishops.
+/// proven impossible by exhaustive search: rooks on ranks 3 to 6 and f8
+/// (published); every bishop but a1 and h8. The published proofs cover the
+/// bishops of the c to f files and of ranks 4 and 5; `magic-search settle`
+/// ruled out every magic for the others (`scripts/settle-bishops.sh`),
+/// among them c1 and d1 at 4 bits, which were open questions, and the edge
+/// squares whose best known magics have fewer bits than the mask: those
+/// are the fewest there can be. (Where one bit fewer is too few to number
+/// the square's attack sets, it is impossible by counting.)
 ///
 /// ```
 /// use magic_core::{fewer_bits_proven_impossible, Piece};
 /// assert!(fewer_bits_proven_impossible(Piece::Rook, 27)); // d4
 /// assert!(!fewer_bits_proven_impossible(Piece::Rook, 0)); // a1: open
-/// assert!(fewer_bits_proven_impossible(Piece::Bishop, 2)); // c1: settled
-/// assert!(!fewer_bits_proven_impossible(Piece::Bishop, 1)); // b1: 4 bits known
+/// assert!(fewer_bits_proven_impossible(Piece::Bishop, 2)); // c1 at 4 bits
+/// assert!(fewer_bits_proven_impossible(Piece::Bishop, 1)); // b1 at 3 bits
+/// assert!(!fewer_bits_proven_impossible(Piece::Bishop, 0)); // a1 at 4: open
 /// ```
 pub const fn fewer_bits_proven_impossible(piece: Piece, sq: usize) -> bool {
-    let (file, rank) = (sq % 8, sq / 8);
     match piece {
-        Piece::Rook => (rank >= 2 && rank <= 5) || sq == 61,
-        Piece::Bishop => rank == 3 || rank == 4 || (file >= 2 && file <= 5),
+        Piece::Rook => (sq >= 16 && sq < 48) || sq == 61,
+        Piece::Bishop => sq != 0 && sq != 63,
     }
 }
