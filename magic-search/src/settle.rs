@@ -19,7 +19,7 @@
 
 use crate::{Occupancies, Piece};
 
-/// What [`settle`] found for one part of the magics of a square.
+/// What [`settle_part`] found in one part of the magics of a square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Settled {
     /// The lowest magic (its low `w` bits; the others do not matter) of the
