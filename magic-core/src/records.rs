@@ -79,7 +79,7 @@ pub const fn fewest_known_bits(piece: Piece, sq: usize) -> u32 {
 
 /// Whether a magic with one bit fewer than [`fewest_known_bits`] has been
 /// proven impossible by exhaustive search: rooks on ranks 3 to 6 and f8
-/// (published); every bishop but h8. The published proofs cover the
+/// (published); every bishop. The published proofs cover the
 /// bishops of the c to f files and of ranks 4 and 5; `magic-search settle`
 /// ruled out every magic for the others (`scripts/settle-bishops.sh`),
 /// among them c1 and d1 at 4 bits, which were open questions, and the edge
@@ -94,11 +94,10 @@ pub const fn fewest_known_bits(piece: Piece, sq: usize) -> u32 {
 /// assert!(fewer_bits_proven_impossible(Piece::Bishop, 2)); // c1 at 4 bits
 /// assert!(fewer_bits_proven_impossible(Piece::Bishop, 1)); // b1 at 3 bits
 /// assert!(fewer_bits_proven_impossible(Piece::Bishop, 0)); // a1 at 4 bits
-/// assert!(!fewer_bits_proven_impossible(Piece::Bishop, 63)); // h8 at 4: open
 /// ```
 pub const fn fewer_bits_proven_impossible(piece: Piece, sq: usize) -> bool {
     match piece {
         Piece::Rook => (sq >= 16 && sq < 48) || sq == 61,
-        Piece::Bishop => sq != 63,
+        Piece::Bishop => true,
     }
 }

@@ -8,10 +8,11 @@
 //! is `floor(2^bits * frac(c * t))`: as `t` moves, each occupancy's index
 //! steps up by one every `1 / (2^bits * c)` of a turn. So the search
 //! narrows `t` from its highest bit down, as an interval: an occupancy's
-//! index is known once the interval holds none of its steps, the first
+//! index is known once the interval holds none of its steps; the first
 //! two occupancies with different attack sets on one slot rule the whole
-//! interval out, and an interval where every index is known and none clash
-//! holds magics (its lowest `m` among them). Occupancies with a small `c`
+//! interval out, as does an occupancy whose every slot within reach holds
+//! another attack set; and an interval where every index is known and
+//! none clash holds magics (its lowest `m` among them). Occupancies with a small `c`
 //! (those of squares near the piece's lowest one) are known after a few
 //! bits; the bits below about `log2(c) + bits + 8` matter only next to
 //! a step, so the search rarely goes that deep, unlike one that fixes the
