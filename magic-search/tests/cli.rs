@@ -38,6 +38,7 @@ fn every_subcommand_has_help() {
         "hunt",
         "pack",
         "merge",
+        "settle",
         "report",
         "sizes",
         "emit-sets",
