@@ -74,5 +74,5 @@ pub use set::{
     search_set_within, shipped_set, MagicSet, PerSquare, DEFAULT_SEED,
 };
 #[cfg(feature = "tools")]
-pub use settle::{settle_part, Settled, SETTLE_SPLIT};
+pub use settle::{MagicQuestion, Settled};
 pub use table_bytes::{attack_list_bytes, table_bytes};

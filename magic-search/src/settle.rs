@@ -20,7 +20,7 @@
 
 use crate::{Occupancies, Piece};
 
-/// What [`settle_part`] found in one part of the magics of a square.
+/// What [`MagicQuestion::part`] found in one part of the magics of a square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Settled {
     /// The lowest magic (its low `w` bits; the others do not matter) of the
@@ -30,8 +30,20 @@ pub struct Settled {
     pub nodes: u64,
 }
 
-/// One square's occupancies as the search sees them.
-struct Problem {
+/// Whether `piece` on a square has a magic with so many index bits: the
+/// square's occupancies as the search sees them, made once and searched
+/// part by part (by threads, or by the shards of a job array).
+///
+/// ```
+/// use magic_search::{MagicQuestion, Piece, Scratch, Occupancies, Hash};
+/// // Bishop b1 at 4 bits has magics; the lowest is in the first part that
+/// // holds any.
+/// let b1 = MagicQuestion::new(Piece::Bishop, 1, 4);
+/// let found = (0..b1.parts()).find_map(|part| b1.part(part).magic);
+/// let magic = found.unwrap();
+/// assert!(Scratch::default().fits(&Occupancies::new(Piece::Bishop, 1), Hash::Multiply, magic, 4));
+/// ```
+pub struct MagicQuestion {
     /// `occ >> l` and the number of its attack set, for every occupancy
     /// but the empty one (index 0 whatever the magic).
     keys: Vec<(u64, u8)>,
@@ -41,8 +53,9 @@ struct Problem {
     bits: u32,
 }
 
-impl Problem {
-    fn new(piece: Piece, sq: usize, bits: u32) -> Self {
+impl MagicQuestion {
+    /// The question for `piece` on `sq` at `bits` index bits.
+    pub fn new(piece: Piece, sq: usize, bits: u32) -> Self {
         let o = Occupancies::new(piece, sq);
         let low = o.mask.trailing_zeros();
         let mut keys = Vec::new();
@@ -55,13 +68,13 @@ impl Problem {
                 keys.push((occ >> low, id));
             }
         }
-        Problem::with_keys(keys, empty, 64 - low, bits)
+        MagicQuestion::with_keys(keys, empty, 64 - low, bits)
     }
 
     fn with_keys(mut keys: Vec<(u64, u8)>, empty: u8, width: u32, bits: u32) -> Self {
         // Small keys are known first: check them first.
         keys.sort_by_key(|&(c, _)| c);
-        Problem {
+        MagicQuestion {
             keys,
             empty,
             width,
@@ -73,7 +86,7 @@ impl Problem {
 /// The search's state: which attack set holds each slot, and the changes
 /// to undo when an interval is left.
 struct Walk<'a> {
-    p: &'a Problem,
+    p: &'a MagicQuestion,
     slots: Vec<u8>,
     undo: Vec<usize>,
     nodes: u64,
@@ -145,29 +158,30 @@ impl Walk<'_> {
 
 /// How many top bits of the magic split the work into parts: shards and
 /// threads take parts.
-pub const SETTLE_SPLIT: u32 = 12;
+const SETTLE_SPLIT: u32 = 12;
 
-/// Searches part `part` (of `2^SETTLE_SPLIT`, by the magic's top bits that
-/// matter) of the magics of `piece` on `sq` with `bits` index bits.
-///
-/// ```
-/// use magic_search::{settle_part, Piece, Scratch, Occupancies, Hash};
-/// // Bishop b1 at 4 bits has magics; the first part of them holds some.
-/// let found = (0..4096).find_map(|part| settle_part(Piece::Bishop, 1, 4, part).magic);
-/// let magic = found.unwrap();
-/// assert!(Scratch::default().fits(&Occupancies::new(Piece::Bishop, 1), Hash::Multiply, magic, 4));
-/// ```
-pub fn settle_part(piece: Piece, sq: usize, bits: u32, part: u64) -> Settled {
-    Problem::new(piece, sq, bits).settle(part)
-}
+impl MagicQuestion {
+    /// How many low bits of a magic reach the index: `64 - lsb(mask)`.
+    pub fn width(&self) -> u32 {
+        self.width
+    }
 
-impl Problem {
-    /// [`settle_part`] for this problem.
-    fn settle(&self, part: u64) -> Settled {
+    /// How many parts the magics are searched in, by their top 12 bits that
+    /// matter: 4,096 (fewer when fewer than 12 bits matter).
+    pub fn parts(&self) -> u64 {
+        1 << SETTLE_SPLIT.min(self.width)
+    }
+
+    /// Searches part `part` (of [`parts`](Self::parts)): its lowest magic,
+    /// or none.
+    ///
+    /// # Panics
+    ///
+    /// If `part` is not below [`parts`](Self::parts).
+    pub fn part(&self, part: u64) -> Settled {
         let p = self;
-        let split = SETTLE_SPLIT.min(p.width);
-        assert!(part < 1 << split, "part {part} is past the last");
-        let k = p.width - split;
+        assert!(part < p.parts(), "part {part} is past the last");
+        let k = p.width - SETTLE_SPLIT.min(p.width);
         let mut slots = vec![FREE; 1 << p.bits];
         slots[0] = p.empty;
         let mut walk = Walk {
@@ -235,9 +249,8 @@ mod tests {
             }
             let expected = lowest_by_trying(mask, &ids, bits);
             let keys = ids[1..].iter().map(|&(o, id)| (o >> low, id)).collect();
-            let problem = Problem::with_keys(keys, ids[0].1, width, bits);
-            let parts = 1u64 << SETTLE_SPLIT.min(width);
-            let lowest = (0..parts).find_map(|part| problem.settle(part).magic);
+            let question = MagicQuestion::with_keys(keys, ids[0].1, width, bits);
+            let lowest = (0..question.parts()).find_map(|part| question.part(part).magic);
             assert_eq!(
                 lowest, expected,
                 "round {round}: mask {mask:#x}, {bits} bits"

@@ -1,18 +1,20 @@
 //! What `settle` rules out backs what `magic_tables!` calls impossible.
 
 use magic_search::{
-    fewer_bits_proven_impossible, fewest_known_bits, min_bits, settle_part, Piece, SETTLE_SPLIT,
+    fewer_bits_proven_impossible, fewest_known_bits, min_bits, MagicQuestion, Piece,
 };
 
 /// Every part of the magics of `piece` on `sq` at `bits` holds none.
 fn no_magic(piece: Piece, sq: usize, bits: u32) -> bool {
+    let question = MagicQuestion::new(piece, sq, bits);
     // Two threads, each every other part.
     std::thread::scope(|scope| {
+        let question = &question;
         let half = |first: u64| {
             scope.spawn(move || {
-                (first..1 << SETTLE_SPLIT)
+                (first..question.parts())
                     .step_by(2)
-                    .all(|part| settle_part(piece, sq, bits, part).magic.is_none())
+                    .all(|part| question.part(part).magic.is_none())
             })
         };
         let (even, odd) = (half(0), half(1));
@@ -46,8 +48,8 @@ fn the_bishops_settled_here_have_no_magic_with_one_bit_fewer() {
 fn the_search_finds_the_best_known_bishop_magics() {
     for sq in [1, 48, 57] {
         let bits = fewest_known_bits(Piece::Bishop, sq);
-        let found = (0..1 << SETTLE_SPLIT)
-            .find_map(|part| settle_part(Piece::Bishop, sq, bits, part).magic);
+        let question = MagicQuestion::new(Piece::Bishop, sq, bits);
+        let found = (0..question.parts()).find_map(|part| question.part(part).magic);
         assert!(found.is_some(), "bishop {sq} at {bits} bits");
     }
 }

@@ -2,7 +2,7 @@
 //! bits, answered by ruling out every magic or finding one.
 
 use indicatif::{ProgressBar, ProgressStyle};
-use magic_search::{relevant_mask, settle_part, square_name, HuntTarget, Shard, SETTLE_SPLIT};
+use magic_search::{square_name, HuntTarget, MagicQuestion, Shard};
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
@@ -27,8 +27,9 @@ pub fn settle(args: SettleArgs) -> Result<String, String> {
         square,
         bits,
     } = target;
-    let width = 64 - relevant_mask(piece, square).trailing_zeros();
-    let parts: Vec<u64> = (0..1u64 << SETTLE_SPLIT.min(width))
+    let question = MagicQuestion::new(piece, square, u32::from(bits));
+    let width = question.width();
+    let parts: Vec<u64> = (0..question.parts())
         .filter(|part| part % shard.count == shard.index)
         .collect();
     let bar = ProgressBar::new(parts.len() as u64);
@@ -42,14 +43,14 @@ pub fn settle(args: SettleArgs) -> Result<String, String> {
     // The lowest part first: the magic printed is the lowest there is,
     // however many threads search.
     let found = parts.par_iter().find_map_first(|&part| {
-        let settled = settle_part(piece, square, u32::from(bits), part);
+        let settled = question.part(part);
         let seen = nodes.fetch_add(settled.nodes, Ordering::Relaxed) + settled.nodes;
         bar.inc(1);
         bar.set_message(format!("{seen} intervals"));
         settled.magic
     });
     bar.finish_and_clear();
-    let question = format!("{} {} at {bits} bits", piece.name(), square_name(square));
+    let asked = format!("{} {} at {bits} bits", piece.name(), square_name(square));
     let whole = match shard == Shard::WHOLE {
         true => String::new(),
         false => format!(" in shard {shard}"),
@@ -57,18 +58,18 @@ pub fn settle(args: SettleArgs) -> Result<String, String> {
     let (nodes, seconds) = (nodes.into_inner(), start.elapsed().as_secs_f64());
     Ok(match found {
         Some(magic) => format!(
-            "{question}: {magic:#x}, the lowest magic{whole} (only its low {width} bits \
+            "{asked}: {magic:#x}, the lowest magic{whole} (only its low {width} bits \
              matter; {nodes} intervals, {seconds:.1} s)\n"
         ),
         None if shard == Shard::WHOLE => format!(
-            "{question}: no magic exists: all 2^{width} magics ruled out \
+            "{asked}: no magic exists: all 2^{width} magics ruled out \
              ({nodes} intervals, {seconds:.1} s)\n"
         ),
         None => format!(
-            "{question}: no magic{whole} ({} of the {} parts of the 2^{width} magics; \
+            "{asked}: no magic{whole} ({} of the {} parts of the 2^{width} magics; \
              {nodes} intervals, {seconds:.1} s)\n",
             parts.len(),
-            1u64 << SETTLE_SPLIT.min(width)
+            question.parts()
         ),
     })
 }
