@@ -81,7 +81,7 @@ pub const fn fewest_known_bits(piece: Piece, sq: usize) -> u32 {
 /// proven impossible by exhaustive search: rooks on ranks 3 to 6 and f8
 /// (published); every bishop. The published proofs cover the
 /// bishops of the c to f files and of ranks 4 and 5; `magic-search settle`
-/// ruled out every magic for the others (`scripts/settle-bishops.sh`),
+/// ruled out every magic for the others (`settle bishop,all`),
 /// among them c1 and d1 at 4 bits, which were open questions, and the edge
 /// squares whose best known magics have fewer bits than the mask: those
 /// are the fewest there can be. (Where one bit fewer is too few to number

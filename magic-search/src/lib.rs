@@ -74,5 +74,5 @@ pub use set::{
     search_set_within, shipped_set, MagicSet, PerSquare, DEFAULT_SEED,
 };
 #[cfg(feature = "tools")]
-pub use settle::{MagicQuestion, Settled};
+pub use settle::{MagicQuestion, Settled, Stopped};
 pub use table_bytes::{attack_list_bytes, table_bytes};

@@ -19,6 +19,7 @@
 //! magic's bits from the lowest up.
 
 use crate::{Occupancies, Piece};
+use std::sync::atomic::{AtomicBool, Ordering};
 
 /// What [`MagicQuestion::part`] found in one part of the magics of a square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -27,6 +28,14 @@ pub struct Settled {
     /// part searched, or `None` when the part holds none.
     pub magic: Option<u64>,
     /// Intervals looked at.
+    pub nodes: u64,
+}
+
+/// A part's search called off (by [`MagicQuestion::part_until`]'s flag)
+/// before it settled anything.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stopped {
+    /// Intervals looked at before it stopped.
     pub nodes: u64,
 }
 
@@ -90,15 +99,25 @@ struct Walk<'a> {
     slots: Vec<u8>,
     undo: Vec<usize>,
     nodes: u64,
+    stop: &'a AtomicBool,
 }
+
+/// How often (in intervals, a power of two) the walk looks at its stop
+/// flag: a few hundred times a second, for a load that costs nothing.
+const STOP_CHECK: u64 = 1 << 14;
 
 /// A slot no attack set holds yet.
 const FREE: u8 = u8::MAX;
 
 impl Walk<'_> {
     /// The lowest magic in `[start, start + 2^k)` given that the keys in
-    /// `open` are not yet known (the others are in `slots`).
-    fn search(&mut self, start: u64, k: u32, open: &[u32]) -> Option<u64> {
+    /// `open` are not yet known (the others are in `slots`), or `Err` when
+    /// the stop flag is raised: the walk is then abandoned, its slots as
+    /// they were left.
+    fn search(&mut self, start: u64, k: u32, open: &[u32]) -> Result<Option<u64>, Stopped> {
+        if self.nodes % STOP_CHECK == 0 && self.stop.load(Ordering::Relaxed) {
+            return Err(Stopped { nodes: self.nodes });
+        }
         self.nodes += 1;
         let p = self.p;
         let drop = p.width - p.bits;
@@ -145,14 +164,16 @@ impl Walk<'_> {
             (false, true) => Some(start),
             (false, false) => {
                 let half = k - 1;
-                self.search(start, half, &still)
-                    .or_else(|| self.search(start + (1 << half), half, &still))
+                match self.search(start, half, &still)? {
+                    Some(magic) => Some(magic),
+                    None => self.search(start + (1 << half), half, &still)?,
+                }
             }
         };
         for slot in self.undo.drain(mark..) {
             self.slots[slot] = FREE;
         }
-        found
+        Ok(found)
     }
 }
 
@@ -179,6 +200,29 @@ impl MagicQuestion {
     ///
     /// If `part` is not below [`parts`](Self::parts).
     pub fn part(&self, part: u64) -> Settled {
+        let never = AtomicBool::new(false);
+        self.part_until(part, &never)
+            .expect("a flag nobody raises does not stop the search")
+    }
+
+    /// Searches part `part` as [`part`](Self::part) does, until `stop` is
+    /// raised (from another thread: a time limit, a signal): then `Err`,
+    /// and the part is neither ruled out nor known to hold a magic.
+    ///
+    /// ```
+    /// use magic_search::{MagicQuestion, Piece};
+    /// use std::sync::atomic::AtomicBool;
+    /// let c1 = MagicQuestion::new(Piece::Bishop, 2, 4);
+    /// let raised = AtomicBool::new(true);
+    /// assert!(c1.part_until(0, &raised).is_err());
+    /// let lowered = AtomicBool::new(false);
+    /// assert_eq!(c1.part_until(0, &lowered).unwrap().magic, None);
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// If `part` is not below [`parts`](Self::parts).
+    pub fn part_until(&self, part: u64, stop: &AtomicBool) -> Result<Settled, Stopped> {
         let p = self;
         assert!(part < p.parts(), "part {part} is past the last");
         let k = p.width - SETTLE_SPLIT.min(p.width);
@@ -189,13 +233,14 @@ impl MagicQuestion {
             slots,
             undo: Vec::new(),
             nodes: 0,
+            stop,
         };
         let open: Vec<u32> = (0..p.keys.len() as u32).collect();
-        let magic = walk.search(part << k, k, &open);
-        Settled {
+        let magic = walk.search(part << k, k, &open)?;
+        Ok(Settled {
             magic,
             nodes: walk.nodes,
-        }
+        })
     }
 }
 

@@ -282,6 +282,38 @@ fn settle_finds_the_lowest_magic_or_rules_every_magic_out() {
 }
 
 #[test]
+fn settle_takes_several_questions_and_the_fewest_known_bits_as_default() {
+    // `bishop,d1` asks one bit fewer than the fewest known (5); d4 at 6
+    // bits cannot number its 4 * 3 * 3 * 3 attack sets in 64 slots, found
+    // by counting; each question gets its line, in order.
+    let (out, _) = tool(&["settle", "bishop,d1", "bishop,d4,6"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 2, "{out}");
+    assert!(
+        lines[0].starts_with("bishop d1 at 4 bits: no magic exists: all 2^"),
+        "{out}"
+    );
+    assert_eq!(
+        lines[1],
+        "bishop d4 at 6 bits: no magic exists: 64 slots cannot number its 108 attack sets"
+    );
+    // Bits the mask does not have are refused before anything is settled.
+    let err = tool_fails(&["settle", "bishop,d1", "rook,a1,13"]);
+    assert!(err.contains("from 0 to 12: `13`"), "{err}");
+}
+
+#[test]
+fn settle_stops_at_its_time_limit_and_says_how_far_it_got() {
+    // Rook a1 at 11 bits takes hundreds of core-hours.
+    let (out, _) = tool(&["settle", "rook,a1,11", "--time", "1s"]);
+    assert!(
+        out.starts_with("rook a1 at 11 bits: not settled: "),
+        "{out}"
+    );
+    assert!(out.contains("not finished in time"), "{out}");
+}
+
+#[test]
 fn failures_exit_non_zero_with_what_to_do() {
     let err = tool_fails(&["generate", "--scheme", "hyperbola"]);
     assert!(err.contains("hyperbola tables have no magics"), "{err}");

@@ -3,6 +3,8 @@
 use magic_search::{
     fewer_bits_proven_impossible, fewest_known_bits, min_bits, MagicQuestion, Piece,
 };
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Duration;
 
 /// Every part of the magics of `piece` on `sq` at `bits` holds none.
 fn no_magic(piece: Piece, sq: usize, bits: u32) -> bool {
@@ -26,7 +28,7 @@ fn no_magic(piece: Piece, sq: usize, bits: u32) -> bool {
 /// ruled out (c1 and d1, open questions before, and edge squares whose
 /// best known magics already have a bit fewer than the mask): the search
 /// finds none, and `magic_tables!` calls those bits impossible.
-/// `scripts/settle-bishops.sh` settles every square; these take the least
+/// `magic-search settle bishop,all` settles every square; these take the least
 /// time.
 #[test]
 fn the_bishops_settled_here_have_no_magic_with_one_bit_fewer() {
@@ -52,4 +54,22 @@ fn the_search_finds_the_best_known_bishop_magics() {
         let found = (0..question.parts()).find_map(|part| question.part(part).magic);
         assert!(found.is_some(), "bishop {sq} at {bits} bits");
     }
+}
+
+/// A part that would run for hours stops soon after its flag is raised
+/// from another thread, and says so instead of answering.
+#[test]
+fn a_raised_flag_stops_a_long_search() {
+    // Rook a1 at 11 bits, part 1,000: not settled in minutes.
+    let question = MagicQuestion::new(Piece::Rook, 0, 11);
+    let stop = AtomicBool::new(false);
+    let result = std::thread::scope(|scope| {
+        scope.spawn(|| {
+            std::thread::sleep(Duration::from_millis(200));
+            stop.store(true, Ordering::Relaxed);
+        });
+        question.part_until(1000, &stop)
+    });
+    let stopped = result.expect_err("stopped before it settled");
+    assert!(stopped.nodes > 0);
 }

@@ -26,7 +26,7 @@ pub struct HuntArgs {
     seed: u64,
     /// Stop after this long: 90s, 10m, 2h. Without it, run until every
     /// target is found.
-    #[arg(long, value_parser = parse_duration)]
+    #[arg(long, value_parser = crate::parse_duration)]
     time: Option<Duration>,
     /// Worker threads (default: one per core).
     #[arg(long)]
@@ -73,24 +73,6 @@ fn fewer(piece: Piece, square: usize) -> HuntTarget {
         square,
         bits: relevant_mask(piece, square).count_ones() as u8 - 1,
     }
-}
-
-/// Parses `90`, `90s`, `10m` or `2h`.
-fn parse_duration(s: &str) -> Result<Duration, String> {
-    let (num, unit) = match s.find(|c: char| !c.is_ascii_digit()) {
-        Some(i) => s.split_at(i),
-        None => (s, "s"),
-    };
-    let n: u64 = num
-        .parse()
-        .map_err(|_| format!("expected a time like 90s, 10m or 2h: `{s}`"))?;
-    let secs = match unit {
-        "s" => n,
-        "m" => n * 60,
-        "h" => n * 3600,
-        _ => return Err(format!("unknown time unit `{unit}`; use s, m or h")),
-    };
-    Ok(Duration::from_secs(secs))
 }
 
 pub fn hunt(args: HuntArgs) -> Result<String, String> {

@@ -156,6 +156,24 @@ fn parse_u64(s: &str) -> Result<u64, String> {
     r.map_err(|e| format!("not a 64-bit unsigned integer: {e}"))
 }
 
+/// Parses `90`, `90s`, `10m` or `2h`.
+pub fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
+    let (num, unit) = match s.find(|c: char| !c.is_ascii_digit()) {
+        Some(i) => s.split_at(i),
+        None => (s, "s"),
+    };
+    let n: u64 = num
+        .parse()
+        .map_err(|_| format!("expected a time like 90s, 10m or 2h: `{s}`"))?;
+    let secs = match unit {
+        "s" => n,
+        "m" => n * 60,
+        "h" => n * 3600,
+        _ => return Err(format!("unknown time unit `{unit}`; use s, m or h")),
+    };
+    Ok(std::time::Duration::from_secs(secs))
+}
+
 /// A count of at least one.
 fn parse_count(s: &str) -> Result<u64, String> {
     match parse_u64(s)? {

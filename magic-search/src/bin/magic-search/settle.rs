@@ -2,16 +2,27 @@
 //! bits, answered by ruling out every magic or finding one.
 
 use indicatif::{ProgressBar, ProgressStyle};
-use magic_search::{square_name, HuntTarget, MagicQuestion, Shard};
+use magic_search::{
+    distinct_attack_sets, fewest_known_bits, min_bits, parse_piece, parse_square, relevant_mask,
+    square_name, MagicQuestion, Piece, Shard,
+};
 use rayon::prelude::*;
-use std::sync::atomic::{AtomicU64, Ordering};
-use std::time::Instant;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::time::{Duration, Instant};
 
 /// What `settle` was asked for.
 #[derive(clap::Args)]
 pub struct SettleArgs {
-    /// The question: `bishop,c1,4` (piece, square, bits).
-    target: HuntTarget,
+    /// The questions, settled one after another: `bishop,c1,4` (piece,
+    /// square, bits), `bishop,c1` (one bit fewer than the fewest known for
+    /// the square) or `bishop,all` (every square, one bit fewer than its
+    /// fewest known).
+    #[arg(required = true)]
+    targets: Vec<String>,
+    /// Give up on a question after this long (90s, 10m, 2h) and say how
+    /// far it got. Without it, settle every question however long it takes.
+    #[arg(long, value_parser = crate::parse_duration)]
+    time: Option<Duration>,
     /// Search only shard `i/n`: the parts (of 4,096, by the magic's top
     /// bits) whose number leaves remainder i divided by n. The square has a
     /// magic when any shard finds one, none when every shard finds none.
@@ -19,57 +30,183 @@ pub struct SettleArgs {
     shard: Option<Shard>,
 }
 
+/// One question: a piece on a square with so many index bits.
+struct Question {
+    piece: Piece,
+    square: usize,
+    bits: u32,
+}
+
+impl Question {
+    fn name(&self) -> String {
+        let (piece, square) = (self.piece.name(), square_name(self.square));
+        format!("{piece} {square} at {} bits", self.bits)
+    }
+
+    /// One bit fewer than the fewest known for the square.
+    fn fewer_than_known(piece: Piece, square: usize) -> Self {
+        Question {
+            piece,
+            square,
+            bits: fewest_known_bits(piece, square) - 1,
+        }
+    }
+}
+
+/// Expands `piece,square,bits`, `piece,square` and `piece,all`.
+fn questions(specs: &[String]) -> Result<Vec<Question>, String> {
+    let mut out = Vec::new();
+    for spec in specs {
+        let fields: Vec<&str> = spec.split(',').map(str::trim).collect();
+        let (piece, square, bits) = match fields[..] {
+            [piece, square] => (piece, square, None),
+            [piece, square, bits] => (piece, square, Some(bits)),
+            _ => {
+                return Err(format!(
+                    "expected piece,square[,bits] like `bishop,c1,4` or `bishop,all`: `{spec}`"
+                ))
+            }
+        };
+        let piece = parse_piece(piece)?;
+        if square == "all" && bits.is_none() {
+            out.extend((0..64).map(|sq| Question::fewer_than_known(piece, sq)));
+            continue;
+        }
+        let square = parse_square(square)
+            .or_else(|| square.parse().ok().filter(|&sq| sq < 64))
+            .ok_or_else(|| format!("unknown square `{square}`; use a1 to h8 or 0 to 63"))?;
+        let Some(bits) = bits else {
+            out.push(Question::fewer_than_known(piece, square));
+            continue;
+        };
+        let max = relevant_mask(piece, square).count_ones();
+        let bits = bits
+            .parse()
+            .ok()
+            .filter(|&b| b <= max)
+            .ok_or_else(|| format!("bits must be a number from 0 to {max}: `{bits}`"))?;
+        out.push(Question {
+            piece,
+            square,
+            bits,
+        });
+    }
+    Ok(out)
+}
+
+/// Prints each answer as soon as it is known (a long list is read as it
+/// goes, and a run cut short keeps what it settled); nothing is left to
+/// print at the end.
 pub fn settle(args: SettleArgs) -> Result<String, String> {
-    let SettleArgs { target, shard } = args;
-    let shard = shard.unwrap_or(Shard::WHOLE);
-    let HuntTarget {
-        piece,
-        square,
-        bits,
-    } = target;
-    let question = MagicQuestion::new(piece, square, u32::from(bits));
+    let shard = args.shard.unwrap_or(Shard::WHOLE);
+    for question in questions(&args.targets)? {
+        print!("{}", answer(&question, shard, args.time));
+    }
+    Ok(String::new())
+}
+
+/// One line: the lowest magic, that none exists, or how far the search got.
+fn answer(q: &Question, shard: Shard, time: Option<Duration>) -> String {
+    let asked = q.name();
+    if q.bits < min_bits(q.piece, q.square) {
+        let sets = distinct_attack_sets(q.piece, q.square);
+        return format!(
+            "{asked}: no magic exists: {} slots cannot number its {sets} attack sets\n",
+            1u64 << q.bits
+        );
+    }
+    let question = MagicQuestion::new(q.piece, q.square, q.bits);
     let width = question.width();
     let parts: Vec<u64> = (0..question.parts())
         .filter(|part| part % shard.count == shard.index)
         .collect();
-    let bar = ProgressBar::new(parts.len() as u64);
-    bar.set_style(
-        ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} parts, {msg}")
-            .expect("a valid template")
-            .progress_chars("=> "),
-    );
+    let bar = progress_bar(parts.len());
+    if !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        // No bar to draw: say once what the wait is for.
+        let limit = time.map_or(String::new(), |t| {
+            format!(", for at most {} s", t.as_secs())
+        });
+        eprintln!(
+            "settling {asked}: {} parts of the 2^{width} magics{limit}",
+            parts.len()
+        );
+    }
     let nodes = AtomicU64::new(0);
+    let unfinished = AtomicU64::new(0);
+    let (stop, done) = (AtomicBool::new(false), AtomicBool::new(false));
     let start = Instant::now();
-    // The lowest part first: the magic printed is the lowest there is,
-    // however many threads search.
-    let found = parts.par_iter().find_map_first(|&part| {
-        let settled = question.part(part);
-        let seen = nodes.fetch_add(settled.nodes, Ordering::Relaxed) + settled.nodes;
-        bar.inc(1);
-        bar.set_message(format!("{seen} intervals"));
-        settled.magic
+    let found = std::thread::scope(|scope| {
+        if let Some(limit) = time {
+            let (stop, done) = (&stop, &done);
+            scope.spawn(move || {
+                while !done.load(Ordering::Relaxed) {
+                    if start.elapsed() >= limit {
+                        stop.store(true, Ordering::Relaxed);
+                        return;
+                    }
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+            });
+        }
+        // The lowest part first: the magic printed is the lowest there is,
+        // however many threads search (when no part below it was stopped).
+        let found = parts.par_iter().find_map_first(|&part| {
+            let (magic, seen) = match question.part_until(part, &stop) {
+                Ok(settled) => (settled.magic, settled.nodes),
+                Err(stopped) => {
+                    unfinished.fetch_add(1, Ordering::Relaxed);
+                    (None, stopped.nodes)
+                }
+            };
+            let seen = nodes.fetch_add(seen, Ordering::Relaxed) + seen;
+            bar.inc(1);
+            bar.set_message(format!("{seen} intervals"));
+            magic
+        });
+        done.store(true, Ordering::Relaxed);
+        found
     });
     bar.finish_and_clear();
-    let asked = format!("{} {} at {bits} bits", piece.name(), square_name(square));
     let whole = match shard == Shard::WHOLE {
         true => String::new(),
         false => format!(" in shard {shard}"),
     };
     let (nodes, seconds) = (nodes.into_inner(), start.elapsed().as_secs_f64());
-    Ok(match found {
-        Some(magic) => format!(
+    let unfinished = unfinished.into_inner();
+    let cost = format!("{nodes} intervals, {seconds:.1} s");
+    match (found, unfinished) {
+        (Some(magic), 0) => format!(
             "{asked}: {magic:#x}, the lowest magic{whole} (only its low {width} bits \
-             matter; {nodes} intervals, {seconds:.1} s)\n"
+             matter; {cost})\n"
         ),
-        None if shard == Shard::WHOLE => format!(
-            "{asked}: no magic exists: all 2^{width} magics ruled out \
-             ({nodes} intervals, {seconds:.1} s)\n"
+        (Some(magic), _) => format!(
+            "{asked}: {magic:#x}, a magic{whole} (only its low {width} bits matter; \
+             lower ones may lie in parts not finished in time; {cost})\n"
         ),
-        None => format!(
-            "{asked}: no magic{whole} ({} of the {} parts of the 2^{width} magics; \
-             {nodes} intervals, {seconds:.1} s)\n",
+        (None, 0) if shard == Shard::WHOLE => {
+            format!("{asked}: no magic exists: all 2^{width} magics ruled out ({cost})\n")
+        }
+        (None, 0) => format!(
+            "{asked}: no magic{whole} ({} of the {} parts of the 2^{width} magics; {cost})\n",
             parts.len(),
             question.parts()
         ),
-    })
+        (None, _) => format!(
+            "{asked}: not settled{whole}: {} of {} parts ruled out, {unfinished} not \
+             finished in time ({cost}); give it longer (--time) or split it over \
+             machines (--shard)\n",
+            parts.len() as u64 - unfinished,
+            parts.len()
+        ),
+    }
+}
+
+fn progress_bar(parts: usize) -> ProgressBar {
+    let bar = ProgressBar::new(parts as u64);
+    bar.set_style(
+        ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} parts, {msg}")
+            .expect("a valid template")
+            .progress_chars("=> "),
+    );
+    bar
 }
