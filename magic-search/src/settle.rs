@@ -10,8 +10,9 @@
 //! narrows `t` from its highest bit down, as an interval: an occupancy's
 //! index is known once the interval holds none of its steps; the first
 //! two occupancies with different attack sets on one slot rule the whole
-//! interval out, as does an occupancy whose every slot within reach holds
-//! another attack set; and an interval where every index is known and
+//! interval out, as does an occupancy with one step in the interval whose
+//! two slots both hold another attack set (occupancies with more steps
+//! are not looked at yet); and an interval where every index is known and
 //! none clash holds magics (its lowest `m` among them). Occupancies with a small `c`
 //! (those of squares near the piece's lowest one) are known after a few
 //! bits; the bits below about `log2(c) + bits + 8` matter only next to
@@ -19,6 +20,7 @@
 //! magic's bits from the lowest up.
 
 use crate::{Occupancies, Piece};
+use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
 
 /// What [`MagicQuestion::part`] found in one part of the magics of a square.
@@ -81,6 +83,9 @@ impl MagicQuestion {
     }
 
     fn with_keys(mut keys: Vec<(u64, u8)>, empty: u8, width: u32, bits: u32) -> Self {
+        // The walk's arithmetic is on 64 bits: a mask never holds a1, so
+        // its lowest square is at least 1.
+        assert!(width < 64, "a mask that holds a1");
         // Small keys are known first: check them first.
         keys.sort_by_key(|&(c, _)| c);
         MagicQuestion {
@@ -98,55 +103,90 @@ struct Walk<'a> {
     p: &'a MagicQuestion,
     slots: Vec<u8>,
     undo: Vec<usize>,
+    /// The keys not yet known, listed for each interval on the way down:
+    /// an interval's list lies past its parent's.
+    open: Vec<u32>,
     nodes: u64,
     stop: &'a AtomicBool,
 }
+
+/// A slot no attack set holds yet.
+const FREE: u8 = u8::MAX;
 
 /// How often (in intervals, a power of two) the walk looks at its stop
 /// flag: a few hundred times a second, for a load that costs nothing.
 const STOP_CHECK: u64 = 1 << 14;
 
-/// A slot no attack set holds yet.
-const FREE: u8 = u8::MAX;
-
 impl Walk<'_> {
-    /// The lowest magic in `[start, start + 2^k)` given that the keys in
-    /// `open` are not yet known (the others are in `slots`), or `Err` when
-    /// the stop flag is raised: the walk is then abandoned, its slots as
-    /// they were left.
-    fn search(&mut self, start: u64, k: u32, open: &[u32]) -> Result<Option<u64>, Stopped> {
+    /// The lowest magic in `[start, start + 2^k)` given that the keys
+    /// listed in `open[listed]` and every key from `tail` on are not yet
+    /// known (the others are in `slots`), or `Err` when the stop flag is
+    /// raised: the walk is then abandoned, its slots as they were left.
+    ///
+    /// A key is looked at only once its index steps at most once in the
+    /// interval (`c * (2^k - 1) < 2^(w - bits)`), and the keys are sorted:
+    /// the keys from `tail` on are those not looked at yet, ended by the
+    /// first that steps more often, as every larger key does too. A key
+    /// that steps more often is not known, and is rarely short of a slot
+    /// (all of its slots held by other attack sets); not looking at it is
+    /// sound, as only the keys looked at rule an interval out, and makes
+    /// an interval of a rook several times cheaper for a few more of them.
+    fn search(
+        &mut self,
+        start: u64,
+        k: u32,
+        listed: Range<usize>,
+        tail: usize,
+    ) -> Result<Option<u64>, Stopped> {
         if self.nodes % STOP_CHECK == 0 && self.stop.load(Ordering::Relaxed) {
             return Err(Stopped { nodes: self.nodes });
         }
         self.nodes += 1;
         let p = self.p;
         let drop = p.width - p.bits;
-        let mask = (1u128 << p.bits) - 1;
+        let mask = (1u64 << p.bits) - 1;
+        let below_width = (1u64 << p.width) - 1;
+        let one_step = 1u64 << drop;
         let mark = self.undo.len();
-        let mut still = Vec::with_capacity(open.len());
-        let span = (1u128 << k) - 1;
+        let base = self.open.len();
+        let span = (1u64 << k) - 1;
+        // A key is looked at while its run `c * span` is shorter than one
+        // step, so the run fits in 64 bits, and so does the run's start,
+        // `c * start mod 2^w`, plus its length (`w` is at most 63).
+        let steps_once = |c: u64| c.checked_mul(span).is_some_and(|run| run < one_step);
         let mut clash = false;
-        for &i in open {
-            let (c, id) = p.keys[i as usize];
-            let lo = u128::from(c) * u128::from(start);
-            let hi = lo + u128::from(c) * span;
+        let mut next = tail;
+        // The listed keys, then the keys from `tail` on until one steps more
+        // than once: in the order of the keys either way.
+        let mut j = listed.start;
+        loop {
+            let i = if j < listed.end {
+                j += 1;
+                self.open[j - 1] as usize
+            } else if next < p.keys.len() && steps_once(p.keys[next].0) {
+                next += 1;
+                next - 1
+            } else {
+                break;
+            };
+            let (c, id) = p.keys[i];
+            let lo = c.wrapping_mul(start) & below_width;
+            let hi = lo + c * span;
             let (first, last) = (lo >> drop, hi >> drop);
             if first != last {
-                // Not known yet, but every slot it can reach in the interval
-                // may already hold other attack sets.
-                if last - first <= mask
-                    && (first..=last).all(|s| {
-                        let held = self.slots[(s & mask) as usize];
-                        held != FREE && held != id
-                    })
-                {
+                // Not known yet (one of two slots), but both may already
+                // hold other attack sets.
+                if (first..=last).all(|s| {
+                    let held = self.slots[(s & mask) as usize];
+                    held != FREE && held != id
+                }) {
                     clash = true;
                     break;
                 }
-                still.push(i);
+                self.open.push(i as u32);
                 continue;
             }
-            let slot = ((lo >> drop) & mask) as usize;
+            let slot = first as usize;
             match self.slots[slot] {
                 FREE => {
                     self.slots[slot] = id;
@@ -159,17 +199,19 @@ impl Walk<'_> {
                 }
             }
         }
-        let found = match (clash, still.is_empty()) {
+        let still = base..self.open.len();
+        let found = match (clash, still.is_empty() && next == p.keys.len()) {
             (true, _) => None,
             (false, true) => Some(start),
             (false, false) => {
                 let half = k - 1;
-                match self.search(start, half, &still)? {
+                match self.search(start, half, still.clone(), next)? {
                     Some(magic) => Some(magic),
-                    None => self.search(start + (1 << half), half, &still)?,
+                    None => self.search(start + (1 << half), half, still, next)?,
                 }
             }
         };
+        self.open.truncate(base);
         for slot in self.undo.drain(mark..) {
             self.slots[slot] = FREE;
         }
@@ -232,11 +274,11 @@ impl MagicQuestion {
             p,
             slots,
             undo: Vec::new(),
+            open: Vec::new(),
             nodes: 0,
             stop,
         };
-        let open: Vec<u32> = (0..p.keys.len() as u32).collect();
-        let magic = walk.search(part << k, k, &open)?;
+        let magic = walk.search(part << k, k, 0..0, 0)?;
         Ok(Settled {
             magic,
             nodes: walk.nodes,
