@@ -5,8 +5,12 @@
 use crate::geometry::{default_bits, Piece};
 
 /// Rook squares with a known magic below popcount(mask), and its bits:
-/// a7 and h7 at 10, b7 to g7 at 9, a8 and h8 at 11, b8 to e8 and g8 at 10.
-const ROOK_RECORDS: [(usize, u8); 15] = [
+/// c2 to e2 at 9 (found by `magic-search settle`), a7 and h7 at 10, b7 to
+/// g7 at 9, a8 and h8 at 11, b8 to e8 and g8 at 10.
+const ROOK_RECORDS: [(usize, u8); 18] = [
+    (10, 9),
+    (11, 9),
+    (12, 9),
     (48, 10),
     (49, 9),
     (50, 9),
@@ -79,7 +83,8 @@ pub const fn fewest_known_bits(piece: Piece, sq: usize) -> u32 {
 
 /// Whether a magic with one bit fewer than [`fewest_known_bits`] has been
 /// proven impossible by exhaustive search: rooks on ranks 3 to 6 and f8
-/// (published); every bishop. The published proofs cover the
+/// (published) and b2 at 9 bits (`magic-search settle rook,b2`); every
+/// bishop. The published proofs cover the
 /// bishops of the c to f files and of ranks 4 and 5; `magic-search settle`
 /// ruled out every magic for the others (`settle bishop,all`),
 /// among them c1 and d1 at 4 bits, which were open questions, and the edge
@@ -91,13 +96,14 @@ pub const fn fewest_known_bits(piece: Piece, sq: usize) -> u32 {
 /// use magic_core::{fewer_bits_proven_impossible, Piece};
 /// assert!(fewer_bits_proven_impossible(Piece::Rook, 27)); // d4
 /// assert!(!fewer_bits_proven_impossible(Piece::Rook, 0)); // a1: open
+/// assert!(fewer_bits_proven_impossible(Piece::Rook, 9)); // b2 at 9 bits
 /// assert!(fewer_bits_proven_impossible(Piece::Bishop, 2)); // c1 at 4 bits
 /// assert!(fewer_bits_proven_impossible(Piece::Bishop, 1)); // b1 at 3 bits
 /// assert!(fewer_bits_proven_impossible(Piece::Bishop, 0)); // a1 at 4 bits
 /// ```
 pub const fn fewer_bits_proven_impossible(piece: Piece, sq: usize) -> bool {
     match piece {
-        Piece::Rook => (sq >= 16 && sq < 48) || sq == 61,
+        Piece::Rook => (sq >= 16 && sq < 48) || sq == 61 || sq == 9,
         Piece::Bishop => true,
     }
 }

@@ -1521,9 +1521,9 @@ pub const DENSE_FANCY_ROOK: [u64; 64] = [
     0x4a00008c01420821, // h1
     0x4000800080224002, // a2
     0x020a004100802200, // b2
-    0x1880801000200080, // c2
-    0x0011002100100008, // d2
-    0x0181801400080080, // e2
+    0x0002002cac99fffa, // c2
+    0x00020014544dfffe, // d2
+    0x0002000b2b25ffff, // e2
     0x0400808002000400, // f2
     0x0200808001000200, // g2
     0x004a00008c01cd0a, // h2
@@ -1646,7 +1646,7 @@ pub const DENSE_FANCY_BISHOP: [u64; 64] = [
 /// rook index bits per square.
 pub const DENSE_FANCY_ROOK_BITS: [u8; 64] = [
     12, 11, 11, 11, 11, 11, 11, 12, // rank 1
-    11, 10, 10, 10, 10, 10, 10, 11, // rank 2
+    11, 10, 9, 9, 9, 10, 10, 11, // rank 2
     11, 10, 10, 10, 10, 10, 10, 11, // rank 3
     11, 10, 10, 10, 10, 10, 10, 11, // rank 4
     11, 10, 10, 10, 10, 10, 10, 11, // rank 5
@@ -1666,7 +1666,7 @@ pub const DENSE_FANCY_BISHOP_BITS: [u8; 64] = [
     5, 4, 5, 5, 5, 5, 4, 5, // rank 8
 ];
 /// Entries of the table.
-pub const DENSE_FANCY_LEN: usize = 92864;
+pub const DENSE_FANCY_LEN: usize = 91328;
 
 // The repacked black set: the black magics above, some replaced by other
 // black magics of their squares, with offsets chosen together with them by
@@ -1960,9 +1960,9 @@ pub const BEST_FANCY_ROOK: [u64; 64] = [
     0x4a00008c01420821, // h1
     0x4000800080224002, // a2
     0x020a004100802200, // b2
-    0x1880801000200080, // c2
-    0x0011002100100008, // d2
-    0x0181801400080080, // e2
+    0x0002002cac99fffa, // c2
+    0x00020014544dfffe, // d2
+    0x0002000b2b25ffff, // e2
     0x0400808002000400, // f2
     0x0200808001000200, // g2
     0x004a00008c01cd0a, // h2
@@ -2085,7 +2085,7 @@ pub const BEST_FANCY_BISHOP: [u64; 64] = [
 /// rook index bits per square.
 pub const BEST_FANCY_ROOK_BITS: [u8; 64] = [
     12, 11, 11, 11, 11, 11, 11, 12, // rank 1
-    11, 10, 10, 10, 10, 10, 10, 11, // rank 2
+    11, 10, 9, 9, 9, 10, 10, 11, // rank 2
     11, 10, 10, 10, 10, 10, 10, 11, // rank 3
     11, 10, 10, 10, 10, 10, 10, 11, // rank 4
     11, 10, 10, 10, 10, 10, 10, 11, // rank 5
@@ -2105,7 +2105,7 @@ pub const BEST_FANCY_BISHOP_BITS: [u8; 64] = [
     5, 4, 5, 5, 5, 5, 4, 5, // rank 8
 ];
 /// Entries of the table.
-pub const BEST_FANCY_LEN: usize = 92864;
+pub const BEST_FANCY_LEN: usize = 91328;
 
 // The best shared set: the shared magics above, with the best set's magics
 // and their shifts in their squares' place, sub-tables placed by `pack`.
@@ -2122,9 +2122,9 @@ pub const BEST_SHARED_ROOK: [u64; 64] = [
     0xd100010000204082, // h1
     0xd620800040008022, // a2
     0xd8020024428a0100, // b2
-    0xd902802000100088, // c2
-    0xd811002100100008, // d2
-    0xd804808008000400, // e2
+    0xdc02002cac99fffa, // c2
+    0xdc020014544dfffe, // d2
+    0xdc02000b2b25ffff, // e2
     0xd811000401000802, // f2
     0xd806000200e40108, // g2
     0xd545002050810002, // h2
@@ -2258,8 +2258,8 @@ pub const BEST_SHARED_ROOK_OFFSETS: [u32; 64] = [
     0x0,    // b2
     0x3000, // c2
     0x2800, // d2
-    0x3400, // e2
-    0x3800, // f2
+    0x31ff, // e2
+    0x37ff, // f2
     0x1000, // g2
     0x47ff, // h2
     0x5000, // a3
@@ -2317,7 +2317,7 @@ pub const BEST_SHARED_BISHOP_OFFSETS: [u32; 64] = [
     0x0,    // b1
     0x1470, // c1
     0x2800, // d1
-    0x3400, // e1
+    0x31ff, // e1
     0x3800, // f1
     0x632,  // g1
     0x420,  // h1
@@ -2345,35 +2345,35 @@ pub const BEST_SHARED_BISHOP_OFFSETS: [u32; 64] = [
     0xb47e, // f4
     0x6800, // g4
     0x608,  // h4
-    0x3c00, // a5
+    0x3bff, // a5
     0x4000, // b5
     0x7c00, // c5
     0x1400, // d5
     0x400,  // e5
     0x7400, // f5
-    0x2c00, // g5
+    0x2a00, // g5
     0x44c,  // h5
     0x4040, // a6
     0x8000, // b6
     0x1000, // c6
-    0x8a04, // d6
-    0x3c00, // e6
+    0x33fe, // d6
+    0x3bff, // e6
     0x0,    // f6
     0x8200, // g6
     0x2800, // h6
     0x70f,  // a7
     0x1080, // b7
-    0x2c20, // c7
-    0x5c00, // d7
-    0x3c20, // e7
+    0x2a20, // c7
+    0x33ff, // d7
+    0x3c1f, // e7
     0x4020, // f7
     0xbf,   // g7
     0x161c, // h7
     0x50d,  // a8
     0x9000, // b8
-    0x2c00, // c8
-    0xcffc, // d8
-    0x3c00, // e8
+    0x29ff, // c8
+    0x33fe, // d8
+    0x3bff, // e8
     0x4020, // f8
     0x9280, // g8
     0x9f,   // h8
