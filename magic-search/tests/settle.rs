@@ -1,7 +1,8 @@
 //! What `settle` rules out backs what `magic_tables!` calls impossible.
 
 use magic_search::{
-    fewer_bits_proven_impossible, fewest_known_bits, min_bits, MagicQuestion, Piece,
+    fewer_bits_proven_impossible, fewest_known_bits, min_bits, Hash, MagicQuestion, Occupancies,
+    Piece, Scratch,
 };
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::Duration;
@@ -72,4 +73,30 @@ fn a_raised_flag_stops_a_long_search() {
     });
     let stopped = result.expect_err("stopped before it settled");
     assert!(stopped.nodes > 0);
+}
+
+/// Rook c2 has a 9-bit magic, one bit fewer than its mask: the search
+/// finds one in part 64 (where `settle rook,c2 --shard 0/8` found the one
+/// in the best set), and it holds at 9 bits.
+#[test]
+fn the_search_finds_a_nine_bit_magic_for_rook_c2() {
+    let question = MagicQuestion::new(Piece::Rook, 10, 9);
+    let magic = question.part(64).magic.expect("a magic in part 64");
+    let o = Occupancies::new(Piece::Rook, 10);
+    assert!(Scratch::default().fits(&o, Hash::Multiply, magic, 9));
+    assert_eq!(fewest_known_bits(Piece::Rook, 10), 9);
+}
+
+/// Rook b2 has no 9-bit magic: `settle rook,b2` rules out all 2^54 in
+/// about 13 minutes on two cores, too long for a test; here parts spread
+/// over the magics hold none either, and `magic_tables!` calls 9 bits
+/// impossible.
+#[test]
+fn rook_b2_has_no_nine_bit_magic_in_the_parts_tried() {
+    assert!(fewer_bits_proven_impossible(Piece::Rook, 9));
+    assert_eq!(fewest_known_bits(Piece::Rook, 9) - 1, 9);
+    let question = MagicQuestion::new(Piece::Rook, 9, 9);
+    for part in (7..question.parts()).step_by(512) {
+        assert_eq!(question.part(part).magic, None, "part {part}");
+    }
 }
