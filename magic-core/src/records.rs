@@ -83,8 +83,8 @@ pub const fn fewest_known_bits(piece: Piece, sq: usize) -> u32 {
 
 /// Whether a magic with one bit fewer than [`fewest_known_bits`] has been
 /// proven impossible by exhaustive search: rooks on ranks 3 to 6 and f8
-/// (published), a2 at 10 bits and b2 at 9 (`magic-search settle rook,a2`
-/// and `rook,b2`); every bishop. The published proofs cover the
+/// (published), a2 at 10 bits and b2 at 9 (`magic-search settle rook,a2,10`
+/// and `rook,b2,9`); every bishop. The published proofs cover the
 /// bishops of the c to f files and of ranks 4 and 5; `magic-search settle`
 /// ruled out every magic for the others (`settle bishop,all`),
 /// among them c1 and d1 at 4 bits, which were open questions, and the edge

@@ -76,7 +76,7 @@ fn a_raised_flag_stops_a_long_search() {
 }
 
 /// Rook c2 has a 9-bit magic, one bit fewer than its mask: the search
-/// finds one in part 64 (where `settle rook,c2 --shard 0/8` found the one
+/// finds one in part 64 (where `settle rook,c2,9 --shard 0/8` found the one
 /// in the best set), and it holds at 9 bits.
 #[test]
 fn the_search_finds_a_nine_bit_magic_for_rook_c2() {
@@ -87,8 +87,8 @@ fn the_search_finds_a_nine_bit_magic_for_rook_c2() {
     assert_eq!(fewest_known_bits(Piece::Rook, 10), 9);
 }
 
-/// Rooks b2 at 9 bits and a2 at 10 have no magic: `settle rook,b2` and
-/// `settle rook,a2` rule out every magic in 13 and 18 minutes on two
+/// Rooks b2 at 9 bits and a2 at 10 have no magic: `settle rook,b2,9` and
+/// `settle rook,a2,10` rule out every magic in 13 and 18 minutes on two
 /// cores, too long for a test; here parts spread over the magics hold none
 /// either, and `magic_tables!` calls those bits impossible.
 #[test]
