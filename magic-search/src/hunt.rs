@@ -211,9 +211,7 @@ impl core::str::FromStr for HuntTarget {
             ));
         };
         let piece = parse_piece(piece)?;
-        let square = parse_square(square)
-            .or_else(|| square.parse().ok().filter(|&sq| sq < 64))
-            .ok_or_else(|| format!("unknown square `{square}`; use a1 to h8 or 0 to 63"))?;
+        let square = parse_target_square(square)?;
         let bits: u8 = bits
             .parse()
             .map_err(|_| format!("bits must be a number: `{bits}`"))?;
@@ -233,6 +231,19 @@ impl core::str::FromStr for HuntTarget {
         }
         Ok(target)
     }
+}
+
+/// A square by name (`b8`) or number (`57`).
+///
+/// ```
+/// assert_eq!(magic_search::parse_target_square("b8"), Ok(57));
+/// assert_eq!(magic_search::parse_target_square("57"), Ok(57));
+/// assert!(magic_search::parse_target_square("64").is_err());
+/// ```
+pub fn parse_target_square(s: &str) -> Result<usize, String> {
+    parse_square(s)
+        .or_else(|| s.parse().ok().filter(|&sq| sq < 64))
+        .ok_or_else(|| format!("unknown square `{s}`; use a1 to h8 or 0 to 63"))
 }
 
 /// `rook` or `bishop`.

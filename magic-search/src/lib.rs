@@ -49,8 +49,8 @@ pub use candidates::candidate_sub_tables;
 pub use error::SearchError;
 #[cfg(feature = "tools")]
 pub use hunt::{
-    parse_piece, tries_before, HuntJob, HuntProgress, HuntState, HuntTarget, Shard, CLIMB_CHUNK,
-    HUNT_CHUNK,
+    parse_piece, parse_target_square, tries_before, HuntJob, HuntProgress, HuntState, HuntTarget,
+    Shard, CLIMB_CHUNK, HUNT_CHUNK,
 };
 #[cfg(feature = "tools")]
 pub use hunted::{best_fancy_set_from, best_shared_set_from, parse_hunted_csv, with_hunted};

@@ -3,8 +3,8 @@
 
 use indicatif::{ProgressBar, ProgressStyle};
 use magic_search::{
-    distinct_attack_sets, fewest_known_bits, min_bits, parse_piece, parse_square, relevant_mask,
-    square_name, MagicQuestion, Piece, Shard,
+    distinct_attack_sets, fewest_known_bits, min_bits, parse_piece, parse_target_square,
+    relevant_mask, square_name, MagicQuestion, Piece, Shard,
 };
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -72,9 +72,7 @@ fn questions(specs: &[String]) -> Result<Vec<Question>, String> {
             out.extend((0..64).map(|sq| Question::fewer_than_known(piece, sq)));
             continue;
         }
-        let square = parse_square(square)
-            .or_else(|| square.parse().ok().filter(|&sq| sq < 64))
-            .ok_or_else(|| format!("unknown square `{square}`; use a1 to h8 or 0 to 63"))?;
+        let square = parse_target_square(square)?;
         let Some(bits) = bits else {
             out.push(Question::fewer_than_known(piece, square));
             continue;
