@@ -199,19 +199,18 @@ impl core::fmt::Display for HuntTarget {
     }
 }
 
-impl core::str::FromStr for HuntTarget {
-    type Err = String;
-
-    /// `piece,square,bits`, the square by name (`b8`) or number (`57`).
-    fn from_str(s: &str) -> Result<Self, String> {
-        let fields: Vec<&str> = s.split(',').map(str::trim).collect();
-        let [piece, square, bits] = fields[..] else {
-            return Err(format!(
-                "expected piece,square,bits like `rook,b8,10`: `{s}`"
-            ));
-        };
-        let piece = parse_piece(piece)?;
-        let square = parse_target_square(square)?;
+impl HuntTarget {
+    /// The target `piece` on `square` with `bits` given as text, checked
+    /// to be a number the square can have: at least
+    /// [`min_bits`](Self::min_bits), at most its mask's bits.
+    ///
+    /// ```
+    /// use magic_search::{HuntTarget, Piece};
+    /// assert_eq!(HuntTarget::with_bits(Piece::Rook, 57, "10").unwrap().bits, 10);
+    /// assert!(HuntTarget::with_bits(Piece::Rook, 57, "12").is_err()); // the mask has 11
+    /// assert!(HuntTarget::with_bits(Piece::Rook, 57, "ten").is_err());
+    /// ```
+    pub fn with_bits(piece: Piece, square: usize, bits: &str) -> Result<Self, String> {
         let bits: u8 = bits
             .parse()
             .map_err(|_| format!("bits must be a number: `{bits}`"))?;
@@ -230,6 +229,21 @@ impl core::str::FromStr for HuntTarget {
             ));
         }
         Ok(target)
+    }
+}
+
+impl core::str::FromStr for HuntTarget {
+    type Err = String;
+
+    /// `piece,square,bits`, the square by name (`b8`) or number (`57`).
+    fn from_str(s: &str) -> Result<Self, String> {
+        let fields: Vec<&str> = s.split(',').map(str::trim).collect();
+        let [piece, square, bits] = fields[..] else {
+            return Err(format!(
+                "expected piece,square,bits like `rook,b8,10`: `{s}`"
+            ));
+        };
+        HuntTarget::with_bits(parse_piece(piece)?, parse_target_square(square)?, bits)
     }
 }
 

@@ -301,7 +301,33 @@ fn settle_takes_several_questions_and_the_fewest_known_bits_as_default() {
     );
     // Bits the mask does not have are refused before anything is settled.
     let err = tool_fails(&["settle", "bishop,d1", "rook,a1,13"]);
-    assert!(err.contains("from 0 to 12: `13`"), "{err}");
+    assert!(err.contains("from 0 to 12 for a rook on a1: `13`"), "{err}");
+}
+
+#[test]
+fn hunt_and_settle_read_their_targets_alike() {
+    // Both take a square by name or number, with or without bits, and
+    // `all` with bits asks every square at those bits.
+    for command in ["hunt", "settle"] {
+        let err = tool_fails(&[command, "rook,57,12"]);
+        assert!(err.contains("rook on b8"), "{command}: {err}");
+        let err = tool_fails(&[command, "bishop,all,6"]);
+        assert!(err.contains("bishop on b1"), "{command}: {err}");
+        let err = tool_fails(&[command, "rook,i9"]);
+        assert!(
+            err.contains("unknown square `i9`; use a1 to h8 or 0 to 63"),
+            "{command}: {err}"
+        );
+        let err = tool_fails(&[command, "rook"]);
+        assert!(
+            err.contains("expected piece,square[,bits]"),
+            "{command}: {err}"
+        );
+    }
+    // Without bits, the square by number: hunt asks one bit fewer than the
+    // mask (bishop b1 at 4), which it finds in its first chunk.
+    let (out, _) = tool(&["hunt", "bishop,1", "--csv"]);
+    assert!(out.contains("bishop,b1,4,0x"), "{out}");
 }
 
 #[test]

@@ -44,27 +44,13 @@ pub struct HuntArgs {
     shard: Option<magic_search::Shard>,
 }
 
-/// Expands `piece,square[,bits]` and `piece,all`: without bits, one fewer
-/// than the square's mask has.
+/// Expands `piece,square[,bits]` and `piece,all[,bits]`: without bits,
+/// one fewer than the square's mask has.
 pub fn targets(specs: &[String]) -> Result<Vec<HuntTarget>, String> {
-    let mut out = Vec::new();
-    for spec in specs {
-        let fields: Vec<&str> = spec.split(',').map(str::trim).collect();
-        match fields[..] {
-            [piece, "all"] => {
-                let piece = magic_search::parse_piece(piece)?;
-                out.extend((0..64).map(|sq| fewer(piece, sq)));
-            }
-            [piece, square] => {
-                let piece = magic_search::parse_piece(piece)?;
-                let sq = magic_search::parse_square(square)
-                    .ok_or_else(|| format!("unknown square `{square}`; use a1 to h8"))?;
-                out.push(fewer(piece, sq));
-            }
-            _ => out.push(spec.parse()?),
-        }
-    }
-    Ok(out)
+    crate::expand_targets(specs, |piece, square, bits| match bits {
+        Some(bits) => HuntTarget::with_bits(piece, square, bits),
+        None => Ok(fewer(piece, square)),
+    })
 }
 
 fn fewer(piece: Piece, square: usize) -> HuntTarget {

@@ -174,6 +174,42 @@ pub fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
     Ok(std::time::Duration::from_secs(secs))
 }
 
+/// Expands the targets of `hunt` and `settle`: `piece,square,bits`,
+/// `piece,square` and `piece,all` (every square), with or without bits,
+/// the square by name (`b8`) or number (`57`). `target` makes each
+/// piece and square into what the command asks about, from the bits
+/// when given (its own default when not).
+pub fn expand_targets<T>(
+    specs: &[String],
+    mut target: impl FnMut(magic_search::Piece, usize, Option<&str>) -> Result<T, String>,
+) -> Result<Vec<T>, String> {
+    let mut out = Vec::new();
+    for spec in specs {
+        let fields: Vec<&str> = spec.split(',').map(str::trim).collect();
+        let (piece, square, bits) = match fields[..] {
+            [piece, square] => (piece, square, None),
+            [piece, square, bits] => (piece, square, Some(bits)),
+            _ => {
+                return Err(format!(
+                    "expected piece,square[,bits] like `rook,b8,10`, `rook,b8` or `bishop,all`: `{spec}`"
+                ))
+            }
+        };
+        let piece = magic_search::parse_piece(piece)?;
+        let squares = match square {
+            "all" => 0..64,
+            _ => {
+                let sq = magic_search::parse_target_square(square)?;
+                sq..sq + 1
+            }
+        };
+        for sq in squares {
+            out.push(target(piece, sq, bits)?);
+        }
+    }
+    Ok(out)
+}
+
 /// A count of at least one.
 fn parse_count(s: &str) -> Result<u64, String> {
     match parse_u64(s)? {

@@ -3,8 +3,8 @@
 
 use indicatif::{ProgressBar, ProgressStyle};
 use magic_search::{
-    distinct_attack_sets, fewest_known_bits, min_bits, parse_piece, parse_target_square,
-    relevant_mask, square_name, MagicQuestion, Piece, Shard,
+    distinct_attack_sets, fewest_known_bits, min_bits, relevant_mask, square_name, MagicQuestion,
+    Piece, Shard,
 };
 use rayon::prelude::*;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
@@ -53,43 +53,25 @@ impl Question {
     }
 }
 
-/// Expands `piece,square,bits`, `piece,square` and `piece,all`.
+/// Expands `piece,square[,bits]` and `piece,all[,bits]`: without bits,
+/// one fewer than the fewest known for the square. Bits too few to number
+/// the square's attack sets are asked too: counting answers them.
 fn questions(specs: &[String]) -> Result<Vec<Question>, String> {
-    let mut out = Vec::new();
-    for spec in specs {
-        let fields: Vec<&str> = spec.split(',').map(str::trim).collect();
-        let (piece, square, bits) = match fields[..] {
-            [piece, square] => (piece, square, None),
-            [piece, square, bits] => (piece, square, Some(bits)),
-            _ => {
-                return Err(format!(
-                    "expected piece,square[,bits] like `bishop,c1,4` or `bishop,all`: `{spec}`"
-                ))
-            }
-        };
-        let piece = parse_piece(piece)?;
-        if square == "all" && bits.is_none() {
-            out.extend((0..64).map(|sq| Question::fewer_than_known(piece, sq)));
-            continue;
-        }
-        let square = parse_target_square(square)?;
+    crate::expand_targets(specs, |piece, square, bits| {
         let Some(bits) = bits else {
-            out.push(Question::fewer_than_known(piece, square));
-            continue;
+            return Ok(Question::fewer_than_known(piece, square));
         };
         let max = relevant_mask(piece, square).count_ones();
-        let bits = bits
-            .parse()
-            .ok()
-            .filter(|&b| b <= max)
-            .ok_or_else(|| format!("bits must be a number from 0 to {max}: `{bits}`"))?;
-        out.push(Question {
+        let bits = bits.parse().ok().filter(|&b| b <= max).ok_or_else(|| {
+            let (piece, square) = (piece.name(), square_name(square));
+            format!("bits must be a number from 0 to {max} for a {piece} on {square}: `{bits}`")
+        })?;
+        Ok(Question {
             piece,
             square,
             bits,
-        });
-    }
-    Ok(out)
+        })
+    })
 }
 
 /// Prints each answer as soon as it is known (a long list is read as it
