@@ -31,7 +31,7 @@ use proc_macro::TokenStream;
 /// `magic-search hunt`, for `fancy` and `byte_lookup`; `repacked`, black
 /// magics and offsets chosen together by `magic-search pack`, for
 /// `black`), `seed` (an integer), `rook_bits` and
-/// `bishop_bits` (one number for all squares or a list of 64), `max_tries`
+/// `bishop_bits` (one number for all squares, a list of 64 or `[n; 64]`), `max_tries`
 /// (candidates per square), `crate` (the path of `magic_runtime` when it is
 /// renamed or re-exported, default `::magic_runtime`).
 ///

@@ -34,6 +34,9 @@ pub enum Value {
     Ident(Ident),
     /// A bracketed list, with the span of its brackets.
     List(Span, Vec<Value>),
+    /// `[value; count]`, with the span of its brackets: the count as
+    /// written, `None` when it does not fit in a `u64`.
+    Repeat(Span, Box<Value>, Option<u64>),
     /// The path of `crate = ...`, written bare or as a string.
     Path(TokenStream),
     /// A minus sign and an integer, kept whole for the error's span.
@@ -56,7 +59,7 @@ impl Value {
         match self {
             Value::Int(int) => int.literal.span(),
             Value::Ident(ident) => ident.span(),
-            Value::List(span, _) => *span,
+            Value::List(span, _) | Value::Repeat(span, _, _) => *span,
             Value::Path(tokens) | Value::Negative(tokens) | Value::Other(tokens) => tokens
                 .clone()
                 .into_iter()
@@ -264,13 +267,45 @@ fn value(c: &mut Cursor) -> Result<Value> {
             let g = g.clone();
             c.bump();
             let mut inner = Cursor::new(g.stream(), g.span_close());
-            Value::List(
-                g.span(),
-                inner.separated("values, like `[12, 11, 11]`", value)?,
-            )
+            match repeat(&mut inner)? {
+                Some((repeated, count)) => Value::Repeat(g.span(), Box::new(repeated), count),
+                None => Value::List(
+                    g.span(),
+                    inner.separated("values, like `[12, 11, 11]`", value)?,
+                ),
+            }
         }
         _ => Value::Other(c.until_comma()),
     })
+}
+
+/// The inside of `[value; count]`, as in an array expression: the value
+/// and the count, or `None` (nothing read) when the brackets hold a list.
+fn repeat(c: &mut Cursor) -> Result<Option<(Value, Option<u64>)>> {
+    let semicolon_next = |c: &Cursor| matches!(c.tokens.get(c.pos + 1), Some(TokenTree::Punct(p)) if p.as_char() == ';');
+    if !semicolon_next(c) {
+        return Ok(None);
+    }
+    let repeated = value(c)?;
+    let semicolon = c.bump().span();
+    let count = match c.peek() {
+        Some(TokenTree::Literal(lit)) => int(lit).filter(|i| i.suffix.is_empty()),
+        _ => None,
+    };
+    let Some(count) = count else {
+        return Err(Error::new(
+            semicolon,
+            "expected the count after `;`, like `[12; 64]`",
+        ));
+    };
+    c.bump();
+    if !c.is_empty() {
+        return Err(Error::new(
+            c.span(),
+            "expected `]` after the count, like `[12; 64]`",
+        ));
+    }
+    Ok(Some((repeated, count.value)))
 }
 
 /// `crate = a::b` or `crate = "a::b"`: a path, checked to be one.

@@ -41,3 +41,28 @@ fn a_bound_on_tries_alone_keeps_the_shipped_set() {
     assert_eq!(bounded, plain);
     assert!(!bounded.contains("compile_error"), "{bounded}");
 }
+
+#[test]
+fn a_repeated_list_means_what_the_number_alone_means() {
+    for (repeated, alone) in [
+        (
+            "static A { rook_bits = [12; 64] }",
+            "static A { rook_bits = 12 }",
+        ),
+        (
+            "static A { scheme = shift_in_magic, seed = 5, bishop_bits = [9; 64] }",
+            "static A { scheme = shift_in_magic, seed = 5, bishop_bits = 9 }",
+        ),
+    ] {
+        let repeated = expand_tokens(tokens(repeated)).to_string();
+        assert!(!repeated.contains("compile_error"), "{repeated}");
+        assert_eq!(repeated, expand_tokens(tokens(alone)).to_string());
+    }
+    // The count must be 64, and a bad value is told as it is alone.
+    let short = expand_tokens(tokens("static A { rook_bits = [12; 63] }")).to_string();
+    assert!(short.contains("repeats its value 63 times"), "{short}");
+    let wrong = expand_tokens(tokens("static A { rook_bits = [13; 64] }")).to_string();
+    let alone = expand_tokens(tokens("static A { rook_bits = 13 }")).to_string();
+    assert!(wrong.contains("compile_error"), "{wrong}");
+    assert_eq!(wrong, alone);
+}
