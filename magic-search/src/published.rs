@@ -53,7 +53,13 @@ pub fn set_from_magics_csv(scheme: Scheme, csv: &str) -> Result<MagicSet, String
     Ok(set)
 }
 
-/// Parses `piece,square,magic,offset` rows; `#` starts a comment line.
+/// What a file of fancy magics with their bits is told: what to give
+/// instead.
+const WANTED: &str = "give black or fixed-shift magics with their offsets \
+    (piece,square,magic,offset), like data/black-magics.csv";
+
+/// Parses `piece,square,magic,offset` rows, the square by name or number;
+/// `#` starts a comment line.
 ///
 /// ```
 /// let csv = "# a comment\npiece,square,magic,offset\nrook,0,0x10,5\n";
@@ -62,11 +68,22 @@ pub fn set_from_magics_csv(scheme: Scheme, csv: &str) -> Result<MagicSet, String
 /// assert_eq!(err, "every rook and bishop square needs a row");
 /// let err = magic_search::parse_magics_csv("rook,0,0x1z,5\n").unwrap_err();
 /// assert_eq!(err, "line 1: magic must be 0x and hex digits: `rook,0,0x1z,5`");
+/// // Fewer-bit fancy magics are not what it reads.
+/// let err = magic_search::parse_magics_csv("rook,a7,10,0x48fffe99fecfaa00\n").unwrap_err();
+/// assert!(err.starts_with("line 1: bits before the magic"), "{err}");
 /// ```
 pub fn parse(csv: &str) -> Result<(PerSquare<u64>, PerSquare<u32>), String> {
     let mut magics = [[0; 64]; 2];
     let mut offsets = [[0; 64]; 2];
     let mut seen = [[false; 64]; 2];
+    if csv
+        .lines()
+        .any(|line| line.trim() == "piece,square,bits,magic")
+    {
+        return Err(format!(
+            "these are fancy magics with their bits (piece,square,bits,magic); {WANTED}"
+        ));
+    }
     // `entries N` closes the output of `magic-search pack`.
     for row in rows(csv).filter(|row| !row.text.starts_with("entries ")) {
         let bad = |what: &str| row.error(what);
@@ -74,16 +91,18 @@ pub fn parse(csv: &str) -> Result<(PerSquare<u64>, PerSquare<u32>), String> {
         let [piece, square, magic, offset] = fields[..] else {
             return Err(bad("expected piece,square,magic,offset"));
         };
+        if magic.parse::<u8>().is_ok() && hex_magic(offset).is_some() {
+            return Err(row.error(&format!(
+                "bits before the magic, as fancy magics have; {WANTED}"
+            )));
+        }
         let p = match piece {
             "rook" => 0,
             "bishop" => 1,
             _ => return Err(bad("piece must be rook or bishop")),
         };
-        let sq: usize = square
-            .parse()
-            .ok()
-            .filter(|&sq| sq < 64)
-            .ok_or_else(|| bad("square must be 0 to 63"))?;
+        let sq = crate::parse_target_square(square)
+            .map_err(|_| bad("square must be a1 to h8 or 0 to 63"))?;
         magics[p][sq] = hex_magic(magic).ok_or_else(|| bad("magic must be 0x and hex digits"))?;
         offsets[p][sq] = offset
             .parse()

@@ -77,7 +77,15 @@ fn malformed_magic_files_are_rejected_with_the_line() {
     let err = parse_magics_csv("piece,square,magic,offset\nqueen,0,0x1,0\n").unwrap_err();
     assert_eq!(err, "line 2: piece must be rook or bishop: `queen,0,0x1,0`");
     let err = parse_magics_csv("rook,64,0x1,0\n").unwrap_err();
-    assert!(err.contains("square must be 0 to 63"), "{err}");
+    assert!(err.contains("square must be a1 to h8 or 0 to 63"), "{err}");
+    // Squares by name read as by number.
+    let by_number = parse_magics_csv("rook,57,0x1,0\n").unwrap_err();
+    let by_name = parse_magics_csv("rook,b8,0x1,0\n").unwrap_err();
+    assert_eq!(by_number, by_name);
+    // A file of fewer-bit fancy magics is told apart by its header.
+    let err = parse_magics_csv("piece,square,bits,magic\nrook,a7,10,0x1\n").unwrap_err();
+    assert!(err.contains("piece,square,bits,magic"), "{err}");
+    assert!(err.contains("data/black-magics.csv"), "{err}");
     assert!(parse_magics_csv("rook,0,0x1,0\n")
         .unwrap_err()
         .contains("every rook and bishop square"));
