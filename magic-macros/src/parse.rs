@@ -286,7 +286,11 @@ fn repeat(c: &mut Cursor) -> Result<Option<(Value, Option<u64>)>> {
     if !semicolon_next(c) {
         return Ok(None);
     }
-    let repeated = value(c)?;
+    // The value is the one token before `;`, read on its own so that
+    // nothing past it is taken.
+    let first = c.bump();
+    let end = first.span();
+    let repeated = value(&mut Cursor::new(first.into(), end))?;
     let semicolon = c.bump().span();
     let count = match c.peek() {
         Some(TokenTree::Literal(lit)) => int(lit).filter(|i| i.suffix.is_empty()),

@@ -65,4 +65,122 @@ fn a_repeated_list_means_what_the_number_alone_means() {
     let alone = expand_tokens(tokens("static A { rook_bits = 13 }")).to_string();
     assert!(wrong.contains("compile_error"), "{wrong}");
     assert_eq!(wrong, alone);
+    // A group before `;` is one value, not the rest of the list.
+    let group = expand_tokens(tokens("static A { rook_bits = [{}; 64] }")).to_string();
+    assert!(group.contains("rook_bits must be"), "{group}");
+}
+
+/// Words, numbers and marks a table is written with, and some it is not.
+const WORDS: &[&str] = &[
+    "pub",
+    "static",
+    "T",
+    "U",
+    "scheme",
+    "seed",
+    "rook_bits",
+    "bishop_bits",
+    "max_tries",
+    "set",
+    "crate",
+    "fancy",
+    "black",
+    "plain",
+    "shared",
+    "fixed_shift",
+    "byte_lookup",
+    "pext",
+    "hyperbola",
+    "best",
+    "dense",
+    "repacked",
+    "purple",
+    "=",
+    "=",
+    ",",
+    ",",
+    ";",
+    "-",
+    "#",
+    ":",
+    "::",
+    ".",
+    "0",
+    "1",
+    "9",
+    "12",
+    "13",
+    "64",
+    "0x55",
+    "12u8",
+    "1.5",
+    "18446744073709551615",
+    "99999999999999999999999",
+    "\"a::b\"",
+    "\"\\n\"",
+    "'c'",
+    "b\"x\"",
+];
+
+/// Text of balanced tokens: words and marks, and groups of them nested a
+/// few deep, mostly laid out as a table's keys are.
+fn token_soup() -> impl proptest::strategy::Strategy<Value = String> {
+    use proptest::prelude::*;
+    let word = proptest::sample::select(WORDS).prop_map(str::to_string);
+    let soup = word.prop_recursive(3, 24, 6, |inner| {
+        (
+            proptest::sample::select(&["[]", "{}", "()"][..]),
+            proptest::collection::vec(inner, 0..6),
+        )
+            .prop_map(|(delims, inside)| {
+                let (open, close) = delims.split_at(1);
+                format!("{open} {} {close}", inside.join(" "))
+            })
+    });
+    let key = proptest::sample::select(&WORDS[4..11]);
+    let keys = proptest::collection::vec((key.clone(), soup.clone()), 0..4).prop_map(|keys| {
+        let keys: Vec<String> = keys.iter().map(|(k, v)| format!("{k} = {v}")).collect();
+        keys.join(", ")
+    });
+    // Keys with values of the right shape, often with the wrong content:
+    // these get past parsing into the checks and the search.
+    let plausible = prop_oneof![
+        proptest::sample::select(&WORDS[11..]).prop_map(str::to_string),
+        proptest::collection::vec(proptest::sample::select(&WORDS[34..44]), 0..70)
+            .prop_map(|v| format!("[{}]", v.join(", "))),
+        (
+            proptest::sample::select(&WORDS[34..44]),
+            proptest::sample::select(&WORDS[34..44])
+        )
+            .prop_map(|(v, n)| format!("[{v}; {n}]")),
+    ];
+    let well_formed = proptest::collection::vec((key, plausible), 1..4).prop_map(|keys| {
+        let keys: Vec<String> = keys.iter().map(|(k, v)| format!("{k} = {v}")).collect();
+        format!("static T {{ {} }}", keys.join(", "))
+    });
+    prop_oneof![
+        well_formed,
+        keys.prop_map(|keys| format!("static T {{ {keys} }}")),
+        proptest::collection::vec(soup, 0..8).prop_map(|soup| soup.join(" ")),
+    ]
+}
+
+proptest::proptest! {
+    // Seeded, so that every run tries the same inputs (PROPTEST_CASES
+    // sets how many, 256 by default); no regression files are written
+    // into the source tree.
+    #![proptest_config(proptest::prelude::ProptestConfig {
+        rng_seed: proptest::test_runner::RngSeed::Fixed(0x6d61_6769_6373),
+        failure_persistence: None,
+        ..Default::default()
+    })]
+
+    /// Whatever it is given, the macro answers with tokens (tables or a
+    /// compile error), never with a panic.
+    #[test]
+    fn any_input_gets_tables_or_an_error(code in token_soup()) {
+        let input: TokenStream = code.parse().unwrap();
+        let out = expand_tokens(input);
+        proptest::prop_assert!(!out.is_empty(), "nothing for `{}`", code);
+    }
 }
