@@ -620,9 +620,10 @@ impl HuntState {
             let [piece, square, bits, next, found] = fields[..] else {
                 return Err(bad("expected piece,square,bits,next_chunk,magic"));
             };
-            let target = format!("{piece},{square},{bits}")
-                .parse()
-                .map_err(|e: String| bad(&e))?;
+            let target = parse_piece(piece)
+                .and_then(|piece| Ok((piece, parse_target_square(square)?)))
+                .and_then(|(piece, square)| HuntTarget::with_bits(piece, square, bits))
+                .map_err(|e| bad(&e))?;
             let next_chunk = next
                 .parse()
                 .map_err(|_| bad("next_chunk must be a number"))?;
