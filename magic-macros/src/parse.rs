@@ -282,8 +282,8 @@ fn value(c: &mut Cursor) -> Result<Value> {
 /// The inside of `[value; count]`, as in an array expression: the value
 /// and the count, or `None` (nothing read) when the brackets hold a list.
 fn repeat(c: &mut Cursor) -> Result<Option<(Value, Option<u64>)>> {
-    let semicolon_next = |c: &Cursor| matches!(c.tokens.get(c.pos + 1), Some(TokenTree::Punct(p)) if p.as_char() == ';');
-    if !semicolon_next(c) {
+    let second = c.tokens.get(c.pos + 1);
+    if !matches!(second, Some(TokenTree::Punct(p)) if p.as_char() == ';') {
         return Ok(None);
     }
     // The value is the one token before `;`, read on its own so that
@@ -293,7 +293,8 @@ fn repeat(c: &mut Cursor) -> Result<Option<(Value, Option<u64>)>> {
     let repeated = value(&mut Cursor::new(first.into(), end))?;
     let semicolon = c.bump().span();
     let count = match c.peek() {
-        Some(TokenTree::Literal(lit)) => int(lit).filter(|i| i.suffix.is_empty()),
+        // `64`, or `64usize` as Rust writes it too.
+        Some(TokenTree::Literal(lit)) => int(lit),
         _ => None,
     };
     let Some(count) = count else {

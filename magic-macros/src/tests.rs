@@ -50,6 +50,10 @@ fn a_repeated_list_means_what_the_number_alone_means() {
             "static A { rook_bits = 12 }",
         ),
         (
+            "static A { rook_bits = [12; 64usize] }",
+            "static A { rook_bits = 12 }",
+        ),
+        (
             "static A { scheme = shift_in_magic, seed = 5, bishop_bits = [9; 64] }",
             "static A { scheme = shift_in_magic, seed = 5, bishop_bits = 9 }",
         ),
