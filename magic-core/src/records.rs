@@ -83,11 +83,12 @@ pub const fn fewest_known_bits(piece: Piece, sq: usize) -> u32 {
 
 /// Whether a magic with one bit fewer than [`fewest_known_bits`] has been
 /// proven impossible by exhaustive search: rooks on ranks 3 to 6 and f8
-/// (published), a2 at 10 bits and b2 at 9 (`magic-search settle rook,a2,10`
-/// and `rook,b2,9`); every bishop. The published proofs cover the
-/// bishops of the c to f files and of ranks 4 and 5; `magic-search settle`
-/// ruled out every magic for the others (`settle bishop,all`),
-/// among them c1 and d1 at 4 bits, which were open questions, and the edge
+/// (published), a2 at 10 bits and b2 and f2 at 9 (`magic-search settle
+/// rook,a2,10`, `rook,b2,9` and `rook,f2,9`); every bishop. The published
+/// proofs cover the bishops of the c to f files and of ranks 4 and 5;
+/// `magic-search settle` ruled out every magic for the others (`settle
+/// bishop,all`), among them c1 and d1 at 4 bits, which were open
+/// questions, and the edge
 /// squares whose best known magics have fewer bits than the mask: those
 /// are the fewest there can be. (Where one bit fewer is too few to number
 /// the square's attack sets, it is impossible by counting.)
@@ -98,13 +99,15 @@ pub const fn fewest_known_bits(piece: Piece, sq: usize) -> u32 {
 /// assert!(!fewer_bits_proven_impossible(Piece::Rook, 0)); // a1: open
 /// assert!(fewer_bits_proven_impossible(Piece::Rook, 9)); // b2 at 9 bits
 /// assert!(fewer_bits_proven_impossible(Piece::Rook, 8)); // a2 at 10 bits
+/// assert!(fewer_bits_proven_impossible(Piece::Rook, 13)); // f2 at 9 bits
+/// assert!(!fewer_bits_proven_impossible(Piece::Rook, 14)); // g2 at 9: open
 /// assert!(fewer_bits_proven_impossible(Piece::Bishop, 2)); // c1 at 4 bits
 /// assert!(fewer_bits_proven_impossible(Piece::Bishop, 1)); // b1 at 3 bits
 /// assert!(fewer_bits_proven_impossible(Piece::Bishop, 0)); // a1 at 4 bits
 /// ```
 pub const fn fewer_bits_proven_impossible(piece: Piece, sq: usize) -> bool {
     match piece {
-        Piece::Rook => (sq >= 16 && sq < 48) || sq == 61 || sq == 8 || sq == 9,
+        Piece::Rook => (sq >= 16 && sq < 48) || matches!(sq, 8 | 9 | 13 | 61),
         Piece::Bishop => true,
     }
 }
