@@ -243,8 +243,14 @@ impl core::str::FromStr for HuntTarget {
                 "expected piece,square,bits like `rook,b8,10`: `{s}`"
             ));
         };
-        HuntTarget::with_bits(parse_piece(piece)?, parse_target_square(square)?, bits)
+        target_from_fields(piece, square, bits)
     }
+}
+
+/// A target from its three fields as written: piece, square (by name or
+/// number) and bits.
+fn target_from_fields(piece: &str, square: &str, bits: &str) -> Result<HuntTarget, String> {
+    HuntTarget::with_bits(parse_piece(piece)?, parse_target_square(square)?, bits)
 }
 
 /// A square by name (`b8`) or number (`57`).
@@ -616,14 +622,11 @@ impl HuntState {
                 shard = s.parse().map_err(|e: String| bad(&e))?;
                 continue;
             }
-            let fields: Vec<&str> = row.text.split(',').collect();
+            let fields: Vec<&str> = row.text.split(',').map(str::trim).collect();
             let [piece, square, bits, next, found] = fields[..] else {
                 return Err(bad("expected piece,square,bits,next_chunk,magic"));
             };
-            let target = parse_piece(piece)
-                .and_then(|piece| Ok((piece, parse_target_square(square)?)))
-                .and_then(|(piece, square)| HuntTarget::with_bits(piece, square, bits))
-                .map_err(|e| bad(&e))?;
+            let target = target_from_fields(piece, square, bits).map_err(|e| bad(&e))?;
             let next_chunk = next
                 .parse()
                 .map_err(|_| bad("next_chunk must be a number"))?;
