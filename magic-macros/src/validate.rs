@@ -300,22 +300,22 @@ fn piece_bits(piece: Piece, kv: &KeyValue, scheme: Scheme) -> Result<[u8; 64]> {
                 bits[sq] = square_bits(piece, sq, v, &kv.key, scheme)?;
             }
         }
-        Value::Repeat(span, repeated, count) => {
-            if *count != Some(64) {
-                return Err(Error::new(
-                    *span,
-                    format!(
-                        "{} repeats its value {} times; give one per square, 64 in all, or a single number",
-                        kv.key,
-                        count.map_or("too many".to_string(), |n| n.to_string()),
-                    ),
-                ));
-            }
-            for (sq, b) in bits.iter_mut().enumerate() {
-                *b = square_bits(piece, sq, repeated, &kv.key, scheme)?;
-            }
+        Value::Repeat(span, _, count) if *count != Some(64) => {
+            return Err(Error::new(
+                *span,
+                format!(
+                    "{} repeats its value {} times; give one per square, 64 in all, or a single number",
+                    kv.key,
+                    count.map_or("too many".to_string(), |n| n.to_string()),
+                ),
+            ));
         }
-        single => {
+        value => {
+            // One number, written alone or as `[n; 64]`.
+            let single = match value {
+                Value::Repeat(_, repeated, _) => repeated.as_ref(),
+                alone => alone,
+            };
             for (sq, b) in bits.iter_mut().enumerate() {
                 *b = square_bits(piece, sq, single, &kv.key, scheme)?;
             }
