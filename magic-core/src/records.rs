@@ -89,8 +89,9 @@ pub const fn fewest_known_bits(piece: Piece, sq: usize) -> u32 {
 /// `magic-search settle` ruled out every magic for the others (`settle
 /// bishop,all`), among them c1 and d1 at 4 bits, which were open
 /// questions, and the edge squares whose best known magics have fewer
-/// bits than the mask: those are the fewest there can be. (Where one bit fewer is too few to number
-/// the square's attack sets, it is impossible by counting.)
+/// bits than the mask: those are the fewest there can be. (Where one bit
+/// fewer is too few to number the square's attack sets, it is impossible
+/// by counting.)
 ///
 /// ```
 /// use magic_core::{fewer_bits_proven_impossible, Piece};

@@ -89,7 +89,7 @@ fn the_search_finds_a_nine_bit_magic_for_rook_c2() {
 
 /// Rooks b2 and f2 at 9 bits and a2 at 10 have no magic: `settle
 /// rook,b2,9`, `rook,a2,10` and `rook,f2,9` rule out every magic in 13,
-/// 18 and about 70 minutes on two cores, too long for a test; here parts
+/// 18 and about 75 minutes on two cores, too long for a test; here parts
 /// spread over the magics hold none either (for f2, the parts of each
 /// quarter with the fewest intervals past two million), and
 /// `magic_tables!` calls those bits impossible.
