@@ -20,6 +20,7 @@ pub use crate::shipped::DEFAULT_SEED;
 pub type PerSquare<T> = [[T; 64]; 2];
 
 use magic_core::{DISTINCT_ATTACK_SETS, OFFSET_UNIT};
+use std::ops::Range;
 
 /// 128 magics with everything a table of their scheme needs.
 ///
@@ -405,8 +406,9 @@ fn within<T>(budget: Option<&Budget>, result: Result<T, SearchError>) -> Result<
 /// the one before, and its magic is searched with that offset / 8 in its
 /// low 16 bits. Those bits take part in the product (a rook on a1 needs
 /// some of bits 4 to 15 for a7 to reach the index), so when an offset admits
-/// no magic within a share of the tries, the sub-table moves on by 8
-/// entries and the search goes on ([`first_unit_with_a_magic`]).
+/// no magic within [`UNIT_TRIES`] candidates, the sub-table moves on by 8
+/// entries and the search goes on ([`first_unit_with_a_magic`]), for as
+/// many units as the square's `max_tries` pays for.
 fn offsets_in_magics(
     seed: u64,
     bits: PerSquare<u8>,
@@ -416,19 +418,24 @@ fn offsets_in_magics(
     let mut magics = [[0; 64]; 2];
     let mut offsets = [[0; 64]; 2];
     let mut end = 0usize;
-    let tries = (opts.max_tries / OFFSETS_PER_SQUARE as u64).max(1);
+    let tries = opts.max_tries.clamp(1, UNIT_TRIES);
+    // An even number of units, as they are searched two at a time.
+    let units = usize::try_from(opts.max_tries / tries)
+        .unwrap_or(usize::MAX)
+        .clamp(2, UNITS)
+        & !1;
     for (piece, sq) in placement() {
         let p = piece as usize;
         let b = u32::from(bits[p][sq]);
         let first = end.div_ceil(OFFSET_UNIT);
         let o = Occupancies::new(piece, sq);
         let rng = square_stream(seed, piece, sq);
-        let found = first_unit_with_a_magic(&o, b, first, rng, tries, opts, budget);
+        let found = first_unit_with_a_magic(&o, b, first..first + units, rng, tries, opts, budget);
         let (unit, magic) = found.ok_or(SearchError::Square {
             piece,
             square: sq,
             bits: b,
-            tries: tries * OFFSETS_PER_SQUARE as u64,
+            tries: tries * units as u64,
         })?;
         let offset = unit * OFFSET_UNIT;
         magics[p][sq] = magic;
@@ -450,10 +457,13 @@ fn offsets_in_magics(
 /// 5 to 25% of the units 0 to 1,023 admit one within 300,000 candidates,
 /// and about 1% of those from 33,792 to 35,071, where they fell when laid
 /// after the 64 rooks; the rooks of a8 and h8 (12 bits) find theirs far
-/// more often below unit 4,096 than past 28,000. Laid in this order, seeds 1 to 100 each need 6 to 32
-/// million candidates (14 million on average) and make tables of 286,000
-/// to 291,200 entries; laid in square order, seeds 1 to 16 needed 75 to
-/// 147 million, and 7 of them went past the macro's limit of 150 million.
+/// more often below unit 4,096 than past 28,000. With 293,000 candidates
+/// for each unit, seeds 1 to 100 needed 6 to 32 million candidates
+/// (14 million on average) laid in this order; laid in square order,
+/// seeds 1 to 16 needed 75 to 147 million, and 7 of them went past the
+/// macro's limit of 150 million. With [`UNIT_TRIES`], seeds 1 to 100 need
+/// 3.3 to 24 million (8.4 million on average) and make tables of 287,037
+/// to 293,311 entries.
 const LAID_FIRST: [(Piece, usize); 8] = [
     (Piece::Bishop, 27),
     (Piece::Bishop, 28),
@@ -475,11 +485,23 @@ fn placement() -> impl Iterator<Item = (Piece, usize)> {
     LAID_FIRST.into_iter().chain(rest)
 }
 
-/// How many offsets, one unit apart, a square's sub-table may move on.
-const OFFSETS_PER_SQUARE: usize = 512;
+/// The candidates an offset of a square gets before its sub-table moves on
+/// by one unit. A unit that admits no magic costs them all, and most
+/// units that admit one give it within far fewer (half of the squares of
+/// a seeded set within 200). Over seeds 1, 2, 7 and 42, with 65,536 the
+/// unoptimised search of a set runs 6.2 G instructions in all, against
+/// 13.3 G when each unit had 1/512 of the macro's limit (293,000), and
+/// 7.2 G with 100,000; over seeds 1 to 100 its tables are 0.3% longer
+/// (289,940 entries on average against 289,150), as sub-tables move on
+/// a little more often.
+const UNIT_TRIES: u64 = 65_536;
 
-/// The first unit from `first` on (of [`OFFSETS_PER_SQUARE`]) for which
-/// `tries` candidates find a magic, with the magic. Each unit's search
+/// The most units a square's sub-table may move on: the low 16 bits hold
+/// no more.
+const UNITS: usize = 1 << 16;
+
+/// The first unit of `units` for which `tries` candidates find a magic,
+/// with the magic. Each unit's search
 /// draws its candidates from one output of `rng`, the next unit's from the
 /// next, so the searches of two units do not depend on each other: they
 /// are taken two at a time, on two threads, and the lower unit that finds
@@ -490,7 +512,7 @@ const OFFSETS_PER_SQUARE: usize = 512;
 fn first_unit_with_a_magic(
     o: &Occupancies,
     bits: u32,
-    first: usize,
+    units: Range<usize>,
     mut rng: SplitMix64,
     tries: u64,
     opts: &SearchOptions,
@@ -507,7 +529,7 @@ fn first_unit_with_a_magic(
             search_within(o, bits, &mut rng, &opts, scratch, budget).ok()
         };
     let (mut scratch, mut other_scratch) = (Scratch::default(), Scratch::default());
-    for unit in (first..first + OFFSETS_PER_SQUARE).step_by(2) {
+    for unit in units.step_by(2) {
         let this = rng.clone();
         rng.next_u64();
         let next = rng.clone();
@@ -540,9 +562,12 @@ fn first_unit_with_a_magic(
 
 #[cfg(test)]
 mod tests {
-    use super::{first_unit_with_a_magic, placement, search_within, OFFSETS_PER_SQUARE};
+    use super::{first_unit_with_a_magic, placement, search_within};
     use crate::search::{square_stream, Budget, Occupancies, Scratch, SearchOptions};
     use crate::{Piece, SplitMix64};
+
+    /// The units both ways of searching take, from the first.
+    const WINDOW: usize = 512;
 
     /// The units taken one by one, each search counting against `budget`.
     fn one_unit_after_another(
@@ -552,7 +577,7 @@ mod tests {
         tries: u64,
         budget: &Budget,
     ) -> Option<(usize, u64)> {
-        (first..first + OFFSETS_PER_SQUARE).find_map(|unit| {
+        (first..first + WINDOW).find_map(|unit| {
             let opts = SearchOptions {
                 low_bits: Some(u16::try_from(unit).ok()?),
                 max_tries: tries,
@@ -585,8 +610,9 @@ mod tests {
         for (first, limit) in [(32_800, u64::MAX), (32_801, u64::MAX), (32_800, 500_000)] {
             let (alone, pairs) = (Budget::new(limit), Budget::new(limit));
             let expected = one_unit_after_another(&o, first, rng.clone(), tries, &alone);
+            let units = first..first + WINDOW;
             let found =
-                first_unit_with_a_magic(&o, 9, first, rng.clone(), tries, &opts, Some(&pairs));
+                first_unit_with_a_magic(&o, 9, units, rng.clone(), tries, &opts, Some(&pairs));
             if limit == u64::MAX {
                 assert!(found.is_some(), "from unit {first}");
                 assert_eq!(found, expected, "from unit {first}");
