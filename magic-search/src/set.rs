@@ -501,14 +501,14 @@ const UNIT_TRIES: u64 = 65_536;
 const UNITS: usize = 1 << 16;
 
 /// The first unit of `units` for which `tries` candidates find a magic,
-/// with the magic. Each unit's search
-/// draws its candidates from one output of `rng`, the next unit's from the
-/// next, so the searches of two units do not depend on each other: they
-/// are taken two at a time, on two threads, and the lower unit that finds
-/// one wins, as if taken one by one. The higher unit's search counts
-/// against a budget of its own, added to `budget` only when the lower
-/// finds nothing, as one by one it would have been; when the lower finds
-/// one, or `budget` runs out, the higher is called off.
+/// with the magic. Each unit's search draws its candidates from one output
+/// of `rng`, the next unit's from the next, so the searches of two units
+/// do not depend on each other: they are taken two at a time, on two
+/// threads, and the lower unit that finds one wins, as if taken one by
+/// one. The higher unit's search counts against a budget of its own,
+/// added to `budget` only when the lower finds nothing, as one by one it
+/// would have been; when the lower finds one, or `budget` runs out, the
+/// higher is called off.
 fn first_unit_with_a_magic(
     o: &Occupancies,
     bits: u32,
