@@ -418,12 +418,13 @@ fn offsets_in_magics(
     let mut magics = [[0; 64]; 2];
     let mut offsets = [[0; 64]; 2];
     let mut end = 0usize;
-    let tries = opts.max_tries.clamp(1, UNIT_TRIES);
-    // An even number of units, as they are searched two at a time.
-    let units = usize::try_from(opts.max_tries / tries)
+    // An even number of units, as they are searched two at a time, with
+    // at most `max_tries` candidates in all.
+    let units = usize::try_from(opts.max_tries / UNIT_TRIES)
         .unwrap_or(usize::MAX)
         .clamp(2, UNITS)
         & !1;
+    let tries = (opts.max_tries / units as u64).clamp(1, UNIT_TRIES);
     for (piece, sq) in placement() {
         let p = piece as usize;
         let b = u32::from(bits[p][sq]);
@@ -486,14 +487,15 @@ fn placement() -> impl Iterator<Item = (Piece, usize)> {
 }
 
 /// The candidates an offset of a square gets before its sub-table moves on
-/// by one unit. A unit that admits no magic costs them all, and most
-/// units that admit one give it within far fewer (half of the squares of
-/// a seeded set within 200). Over seeds 1, 2, 7 and 42, with 65,536 the
-/// unoptimised search of a set runs 6.2 G instructions in all, against
-/// 13.3 G when each unit had 1/512 of the macro's limit (293,000), and
-/// 7.2 G with 100,000; over seeds 1 to 100 its tables are 0.3% longer
-/// (289,940 entries on average against 289,150), as sub-tables move on
-/// a little more often.
+/// by one unit (half of `max_tries` when that is less than twice this: a
+/// square tries two units at least). A unit that admits no magic costs
+/// them all, and most units that admit one give it within far fewer (half
+/// of the squares of a seeded set within 200). Over seeds 1, 2, 7 and 42,
+/// with 65,536 the unoptimised search of a set runs 6.2 G instructions in
+/// all, against 13.3 G when each unit had 1/512 of the macro's limit
+/// (293,000), and 7.2 G with 100,000; over seeds 1 to 100 its tables are
+/// 0.3% longer (289,940 entries on average against 289,150), as
+/// sub-tables move on a little more often.
 const UNIT_TRIES: u64 = 65_536;
 
 /// The most units a square's sub-table may move on: the low 16 bits hold
@@ -562,9 +564,9 @@ fn first_unit_with_a_magic(
 
 #[cfg(test)]
 mod tests {
-    use super::{first_unit_with_a_magic, placement, search_within};
+    use super::{first_unit_with_a_magic, placement, search_set_within, search_within};
     use crate::search::{square_stream, Budget, Occupancies, Scratch, SearchOptions};
-    use crate::{Piece, SplitMix64};
+    use crate::{Piece, Scheme, SearchError, SplitMix64};
 
     /// The units both ways of searching take, from the first.
     const WINDOW: usize = 512;
@@ -586,6 +588,22 @@ mod tests {
             let found = search_within(o, 9, &mut rng, &opts, &mut Scratch::default(), Some(budget));
             found.ok().map(|magic| (unit, magic))
         })
+    }
+
+    #[test]
+    fn an_offset_in_magic_square_tries_at_most_max_tries() {
+        // Fewer tries than two units' share: the units share them.
+        let opts = SearchOptions {
+            max_tries: 100_000,
+            ..SearchOptions::default()
+        };
+        let (scheme, budget) = (Scheme::OffsetInMagic, Budget::new(u64::MAX));
+        let found = search_set_within(scheme, 4, scheme.default_bits(), &opts, Some(&budget));
+        match found {
+            Err(SearchError::Square { tries, .. }) => assert!(tries <= 100_000, "{tries}"),
+            other => panic!("seed 4 finds no bishop d4 within 100,000 tries: {other:?}"),
+        }
+        assert!(budget.used() <= 100_000, "{}", budget.used());
     }
 
     #[test]
