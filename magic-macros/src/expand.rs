@@ -212,11 +212,26 @@ fn find(t: &Table, budget: &Budget) -> Result<MagicSet> {
         max_tries: t.max_tries.unwrap_or(WORK_LIMIT),
         ..SearchOptions::default()
     };
+    // What the tables before this one in the invocation counted.
+    let before = budget.used();
     let result = magic_set_within(t.scheme, t.seed, Some(t.bits), &opts, Some(budget));
     result.map_err(|e| match e {
         SearchError::Square { piece, .. } => Error::new(t.search_span[piece as usize], e),
+        SearchError::Total { limit } if before > 0 => {
+            Error::new(t.search_span[0], shared_limit(limit, before))
+        }
         SearchError::Total { .. } => Error::new(t.search_span[0], e),
     })
+}
+
+/// The limit passed by a table after others of the same invocation
+/// counted `before` candidates: another invocation has a limit of its own.
+fn shared_limit(limit: u64, before: u64) -> String {
+    let before = before.min(limit);
+    format!(
+        "the tables of this `magic_tables!` need more than {limit} candidate magics in all, \
+         {before} of them before this one; move this table to a `magic_tables!` of its own"
+    )
 }
 
 /// `[1, 2, 3]`: the numbers as unsuffixed literals.
