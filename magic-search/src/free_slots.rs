@@ -68,7 +68,7 @@ impl Shape {
 /// Here and below, plain indexed loops: the macro places sub-tables
 /// unoptimised, where `Option` helpers, iterator adapters and closures
 /// are calls that cost several times the work.
-#[inline]
+#[inline(always)] // also unoptimised, where the macro packs
 fn window(bits: &[u64], pos: usize) -> u64 {
     let (w, s) = (pos / 64, pos % 64);
     let lo = if w < bits.len() { bits[w] >> s } else { 0 };
