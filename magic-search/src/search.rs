@@ -2,6 +2,7 @@
 
 use crate::rays::Rays;
 use crate::rng::{swap_by_hand, SparseCandidates, SplitMix64};
+use crate::shapes::shape_for;
 use crate::SearchError;
 use crate::{next_subset, relevant_mask, Hash, Piece};
 use magic_core::multiply_index;
@@ -664,6 +665,15 @@ pub(crate) fn halfway_to_front<T: Copy>(items: &mut [T], k: usize) {
     swap_by_hand(items, k, k / 2);
 }
 
+/// Whether `mask * magic` spreads enough bits into the top bytes to be
+/// worth checking: the cheap filter every multiply candidate passes first.
+#[inline(always)]
+pub(crate) fn spreads(mask: u64, magic: u64, bits: u32) -> bool {
+    let second = if bits >= 10 { 4 } else { 0 };
+    let product = mask.wrapping_mul(magic);
+    BYTE_ONES[(product >> 56) as usize] >= 6 && BYTE_ONES[(product >> 48) as usize & 0xff] >= second
+}
+
 /// The bits set in each byte. A magic must spread the mask's bits into
 /// the index, and a product `mask * magic` with few bits set at the top
 /// rarely hashes well: a candidate goes on to the occupancies only with at
@@ -691,6 +701,10 @@ struct SquareSearch {
     /// The bits a candidate keeps, and those set in every one.
     keep: u64,
     fixed: u64,
+    /// The bits drawn one time in four, and one time in two (the square's
+    /// [`Shape`](crate::Shape), if it has one).
+    quarter: u64,
+    half: u64,
     /// This search's own order of the checks, which it changes as it
     /// learns.
     checks: Vec<(u64, u64)>,
@@ -707,6 +721,17 @@ impl SquareSearch {
             keep &= !0xffff;
             fixed |= u64::from(low);
         }
+        // Full-mask occupancies only: a search over a subset (`only`) is
+        // not the problem the shape was sampled from.
+        let full = o.occupancies.len() == 1 << o.mask.count_ones();
+        let (mut quarter, mut half) = (0, 0);
+        if let Some(shape) = shape_for(o.mask, bits).filter(|_| opts.hash == Hash::Multiply && full)
+        {
+            // The bits the options fix stay as they are.
+            fixed |= shape.set & keep;
+            keep &= !(shape.clear | shape.set);
+            (quarter, half) = (shape.quarter, shape.half);
+        }
         let mut checks = o.checks.clone();
         if opts.hash == Hash::Black {
             // The black index is the multiply index of `occ | !mask`.
@@ -720,6 +745,8 @@ impl SquareSearch {
             bits,
             keep,
             fixed,
+            quarter,
+            half,
             checks,
         }
     }
@@ -763,17 +790,14 @@ impl SquareSearch {
     /// if one comes before `end`. The loop most candidates end in: as few
     /// steps as it can, for the unoptimised macro.
     fn next_spreading(&mut self, mask: u64, tries: &mut u64, end: u64) -> Option<u64> {
-        let (keep, fixed) = (self.keep, self.fixed);
-        let second = if self.bits >= 10 { 4 } else { 0 };
+        let (keep, fixed, bits) = (self.keep, self.fixed, self.bits);
+        let (quarter, half) = (self.quarter, self.half);
         let mut t = *tries;
         while t < end {
             // No overflow check: `t < end`.
             t = t.wrapping_add(1);
-            let magic = self.stream.next() & keep | fixed;
-            let product = mask.wrapping_mul(magic);
-            if BYTE_ONES[(product >> 56) as usize] >= 6
-                && BYTE_ONES[(product >> 48) as usize & 0xff] >= second
-            {
+            let magic = self.stream.next_shaped(quarter, half) & keep | fixed;
+            if spreads(mask, magic, bits) {
                 *tries = t;
                 return Some(magic);
             }

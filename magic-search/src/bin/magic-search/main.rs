@@ -10,7 +10,8 @@ mod settle;
 use clap::{Parser, Subcommand};
 use magic_search::source::{board, emit_sets, rust_source, static_source, DataFiles};
 use magic_search::{
-    scheme_default_bits, search_set, Builder, MagicSet, Scheme, SearchOptions, DEFAULT_SEED,
+    scheme_default_bits, search_set, shapes_source, Builder, MagicSet, Scheme, SearchOptions,
+    DEFAULT_SEED,
 };
 use std::fmt::Write as _;
 use std::process::ExitCode;
@@ -139,6 +140,14 @@ enum Command {
         #[arg(long)]
         out: Option<std::path::PathBuf>,
     },
+    /// Print the search's `src/shape_table.rs`: every square's candidate
+    /// shape, sampled from its magics (a few minutes).
+    EmitShapes {
+        /// Write the table to this file (after sampling all of it) instead
+        /// of printing it.
+        #[arg(long)]
+        out: Option<std::path::PathBuf>,
+    },
     /// Write magic-runtime's `prebuilt/` files: the filled table of every
     /// scheme's shipped set, as little-endian bytes (from `sets.rs`).
     EmitPrebuilt {
@@ -146,6 +155,18 @@ enum Command {
         #[arg(long)]
         out: std::path::PathBuf,
     },
+}
+
+/// `text` written to `out` (the crate this tool is built from may hold the
+/// file: it is written only once all of it is generated), or returned to
+/// be printed.
+fn write_or_print(out: Option<std::path::PathBuf>, text: String) -> Result<String, String> {
+    match out {
+        Some(path) => std::fs::write(&path, text)
+            .map(|()| String::new())
+            .map_err(|e| format!("cannot write {}: {e}", path.display())),
+        None => Ok(text),
+    }
 }
 
 fn parse_u64(s: &str) -> Result<u64, String> {
@@ -255,14 +276,13 @@ fn main() -> ExitCode {
         Command::Report { svg_dir } => report::report(&svg_dir),
         Command::Sizes { seed } => sizes(seed).map_err(|e| e.to_string()),
         Command::EmitPrebuilt { out } => emit_prebuilt_to(&out),
-        Command::EmitSets { data, out } => emit_sets_from(&data).and_then(|text| match out {
-            // The crate this tool is built from holds the file: write it only
-            // once all of it is generated.
-            Some(path) => std::fs::write(&path, text)
-                .map(|()| String::new())
-                .map_err(|e| format!("cannot write {}: {e}", path.display())),
-            None => Ok(text),
-        }),
+        Command::EmitShapes { out } => {
+            let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+            write_or_print(out, shapes_source(threads))
+        }
+        Command::EmitSets { data, out } => {
+            emit_sets_from(&data).and_then(|text| write_or_print(out, text))
+        }
     };
     match result {
         Ok(text) => {
