@@ -76,7 +76,7 @@ pub use set::{
 };
 #[cfg(feature = "tools")]
 pub use settle::{MagicQuestion, Settled, Stopped};
-pub use shapes::{sample_shape, Shape, SHAPE_SAMPLES};
+pub use shapes::{sample_shape, Shape, SHAPED_HASHES, SHAPE_SAMPLES};
 #[cfg(feature = "tools")]
 pub use shapes::{shapes_source, EMIT_SHAPES_COMMAND};
 pub use table_bytes::{attack_list_bytes, table_bytes};

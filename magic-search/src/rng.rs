@@ -121,15 +121,9 @@ impl SparseCandidates {
         }
     }
 
-    /// The next candidate.
-    #[inline(always)] // also unoptimised, where the macro searches
-    pub(crate) fn next(&mut self) -> u64 {
-        self.next_shaped(0, 0)
-    }
-
     /// The next candidate, with the bits of `quarter` set one time in four
     /// and those of `half` one time in two (a square's
-    /// [`Shape`](crate::Shape)); with neither, the same as [`Self::next`].
+    /// [`Shape`](crate::Shape)), the others one time in eight.
     #[inline(always)] // also unoptimised, where the macro searches
     pub(crate) fn next_shaped(&mut self, quarter: u64, half: u64) -> u64 {
         let x = xorshift(self.last);

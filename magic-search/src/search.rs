@@ -725,8 +725,7 @@ impl SquareSearch {
         // not the problem the shape was sampled from.
         let full = o.occupancies.len() == 1 << o.mask.count_ones();
         let (mut quarter, mut half) = (0, 0);
-        if let Some(shape) = shape_for(o.mask, bits).filter(|_| opts.hash == Hash::Multiply && full)
-        {
+        if let Some(shape) = shape_for(opts.hash, o.mask, bits).filter(|_| full) {
             // The bits the options fix stay as they are.
             fixed |= shape.set & keep;
             keep &= !(shape.clear | shape.set);
@@ -765,7 +764,7 @@ impl SquareSearch {
                 Hash::Multiply => self.next_spreading(o.mask, tries, end)?,
                 _ => {
                     *tries += 1;
-                    self.stream.next() & self.keep | self.fixed
+                    self.stream.next_shaped(self.quarter, self.half) & self.keep | self.fixed
                 }
             };
             if self.accepts(o, scratch, magic) {

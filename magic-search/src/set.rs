@@ -462,9 +462,10 @@ fn offsets_in_magics(
 /// for each unit, seeds 1 to 100 needed 6 to 32 million candidates
 /// (14 million on average) laid in this order; laid in square order,
 /// seeds 1 to 16 needed 75 to 147 million, and 7 of them went past the
-/// macro's limit of 150 million. With [`UNIT_TRIES`], seeds 1 to 100 need
-/// 3.3 to 24 million (8.4 million on average) and make tables of 287,037
-/// to 293,311 entries.
+/// macro's limit of 150 million. With [`UNIT_TRIES`], seeds 1 to 100 needed
+/// 3.3 to 24 million (8.4 million on average); with candidates drawn by
+/// the squares' shapes too ([`crate::Shape`]), at most 6.4 million (3.5
+/// million on average), and their tables have 286,469 to 291,608 entries.
 const LAID_FIRST: [(Piece, usize); 8] = [
     (Piece::Bishop, 27),
     (Piece::Bishop, 28),
