@@ -54,7 +54,8 @@ pub const SHAPE_SAMPLES: u32 = 256;
 /// The seed of the samples' streams.
 const SHAPE_SEED: u64 = 0x7368_6170_6573;
 
-/// The hashes with shapes, in the order of [`SHAPES`].
+/// The hashes whose searches draw by shapes, in the order of the table of
+/// shapes.
 pub const SHAPED_HASHES: [Hash; 2] = [Hash::Multiply, Hash::Black];
 
 /// The shape of the square whose mask is `mask` under `hash`, if the
