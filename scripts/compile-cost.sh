@@ -19,7 +19,9 @@
 #   const builder, dev profile.
 #   seeded: only dev rebuilds of hello-world, the fancy table emitted
 #   without a search, and a seeded consumer of every scheme that searches
-#   (no clean builds, so many runs stay short).
+#   (no clean builds, so many runs stay short); with SEEDS="1 7 99", one
+#   for each of those seeds instead of seed 42. SCHEMES="plain shared"
+#   takes only those schemes.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -139,19 +141,24 @@ fi
 
 # Every scheme that searches, with a seed of its own: the macro searches
 # (and packs) on every build.
+# The seeds are 42, or those of the SEEDS variable (seeded mode only).
 seeded_consumers() {
-    local scheme seed=42 dir
-    for scheme in "$@"; do
-        dir=$(new_crate "seeded_$scheme" "$runtime")
-        { echo "magic_runtime::magic_tables! { static T { scheme = $scheme, seed = $seed } }"; rook_main 'T.rook(sq, occ)'; } >"$dir/src/main.rs"
-        add "$dir" "\`scheme = $scheme, seed = $seed\` (searched while expanding)"
+    local scheme seed dir seeds=42
+    [ "$mode" = seeded ] && seeds=${SEEDS:-42}
+    for seed in $seeds; do
+        for scheme in "$@"; do
+            dir=$(new_crate "seeded_${scheme}_$seed" "$runtime")
+            { echo "magic_runtime::magic_tables! { static T { scheme = $scheme, seed = $seed } }"; rook_main 'T.rook(sq, occ)'; } >"$dir/src/main.rs"
+            add "$dir" "\`scheme = $scheme, seed = $seed\` (searched while expanding)"
+        done
     done
 }
 if [ "$mode" = seeded ]; then
     dir=$(new_crate emitted_fancy "$emitted")
     { echo "magic_runtime::magic_tables! { static T { scheme = fancy } }"; rook_main 'T.rook(sq, occ)'; } >"$dir/src/main.rs"
     add "$dir" "\`scheme = fancy\`, emitted (no \`prebuilt\` feature): the table's bytes alone"
-    seeded_consumers fancy magic32 shift_in_magic byte_lookup plain shared black fixed_shift offset_in_magic
+    # shellcheck disable=SC2086 # a list of names
+    seeded_consumers ${SCHEMES:-fancy magic32 shift_in_magic byte_lookup plain shared black fixed_shift offset_in_magic}
 fi
 
 schemes=()
