@@ -118,7 +118,8 @@ fn may_agree((common_a, any_a): (u64, u64), (common_b, any_b): (u64, u64)) -> bo
 }
 
 impl Array {
-    /// The lowest offset where every used slot of a sub-table fits, its
+    /// The lowest offset from `from` on where every used slot of a
+    /// sub-table fits, its
     /// slots given in `mixed` order: neighbouring slots fail together,
     /// slots spread over the sub-table fail sooner. Offsets where the
     /// front slot does not fit are skipped by one comparison each; the
@@ -129,12 +130,18 @@ impl Array {
     ///
     /// Plain indexed loops: the macro packs unoptimised, where iterator
     /// adapters, closures and calls cost several times more.
-    fn lowest_fit(&self, mixed: &mut [(usize, u64)], postmask: u64, rule: SlotRule) -> usize {
+    fn lowest_fit(
+        &self,
+        mixed: &mut [(usize, u64)],
+        postmask: u64,
+        rule: SlotRule,
+        from: usize,
+    ) -> usize {
         if mixed.is_empty() {
-            return 0;
+            return from;
         }
         let (attacks, covered) = (self.attacks.as_slice(), self.covered.as_slice());
-        let mut offset = 0;
+        let mut offset = from;
         loop {
             let (front, a) = mixed[0];
             let mut at = offset + front;
@@ -168,29 +175,41 @@ impl Array {
         rule: SlotRule,
         attempts: &mut u64,
     ) -> (Vec<(usize, u64)>, u64, usize) {
-        let mut used = Vec::new();
-        for (i, &a) in table.entries.iter().enumerate() {
-            if a != 0 {
-                used.push((i, a));
+        // Plain indexed loops here and in `place`: the macro packs
+        // unoptimised, where iterator adapters and `Vec` indexing are calls.
+        let entries = table.entries.as_slice();
+        let mut used = Vec::with_capacity(entries.len());
+        let mut i = 0;
+        while i < entries.len() {
+            if entries[i] != 0 {
+                used.push((i, entries[i]));
             }
+            i += 1;
         }
         let postmask = match rule {
             SlotRule::Exact => !0,
             SlotRule::PostMasked => empty_board_attacks(table.piece, table.square),
         };
+        let from = match rule {
+            SlotRule::Exact => self.attacks.len().saturating_sub(PACK_WINDOW),
+            SlotRule::PostMasked => 0,
+        };
         let offset = match rule {
             // Where no slot laid so far can hold one of the sub-table's
             // attack sets, it fits exactly where its used slots fall on
             // free ones: a bitset, 64 offsets a step.
-            SlotRule::Exact if !self.may_agree(&used) => lowest(&self.used, &Shape::new(table), 0),
+            SlotRule::Exact if !self.may_agree(&used) => {
+                lowest(&self.used, &Shape::new(table), from)
+            }
             _ => {
                 let mut mixed = used.clone();
                 SplitMix64::check_order().shuffle(&mut mixed);
-                self.lowest_fit(&mut mixed, postmask, rule)
+                self.lowest_fit(&mut mixed, postmask, rule, from)
             }
         };
-        // Every offset up to it counts as tried, skipped or not.
-        *attempts += offset as u64 + 1;
+        // Every offset from the first it may take counts as tried,
+        // skipped or not.
+        *attempts += (offset - from) as u64 + 1;
         (used, postmask, offset)
     }
 
@@ -207,10 +226,15 @@ impl Array {
             self.covered.resize(offset + len, 0);
             self.used.resize((offset + len).div_ceil(64), 0);
         }
-        for &(i, a) in slots {
-            self.attacks[offset + i] |= a;
-            self.covered[offset + i] |= postmask;
-            self.used[(offset + i) / 64] |= 1 << ((offset + i) % 64);
+        let (attacks, covered) = (self.attacks.as_mut_slice(), self.covered.as_mut_slice());
+        let bits = self.used.as_mut_slice();
+        let mut k = 0;
+        while k < slots.len() {
+            let (at, a) = (offset + slots[k].0, slots[k].1);
+            attacks[at] |= a;
+            covered[at] |= postmask;
+            bits[at / 64] |= 1 << (at % 64);
+            k += 1;
         }
         if !slots.is_empty() {
             self.laid.push(common_and_any(slots));
@@ -218,9 +242,19 @@ impl Array {
     }
 }
 
+/// How far back from the end of the array laid so far (every laid
+/// sub-table's whole span) a sub-table is placed with [`SlotRule::Exact`]:
+/// the lowest offset where it fits is looked for from there. A seeded
+/// black set for seed 42 searches and packs in 0.36 G instructions of the
+/// unoptimised macro with 32,768 against 0.57 G looking from the start,
+/// in 3 to 4% more entries (254,691 against 246,608; over seeds 1 to 100,
+/// 261,085 on average against 251,860); fixed-shift sets alike.
+const PACK_WINDOW: usize = 32_768;
+
 /// Places every sub-table at the lowest offset where all its used slots
-/// agree with what is already there, largest sub-tables first (ties in
-/// input order, so the result is deterministic). Returns each sub-table's
+/// agree with what is already there (with [`SlotRule::Exact`], from
+/// 32,768 entries before the end of the array laid so far), largest
+/// sub-tables first (ties in input order, so the result is deterministic). Returns each sub-table's
 /// offset, in input order, and the length of the array: one past the last
 /// used slot.
 ///

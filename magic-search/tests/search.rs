@@ -266,20 +266,22 @@ fn a_sub_table_holds_the_ray_walk_of_every_relevant_occupancy() {
 }
 
 /// [`pack`] with [`SlotRule::Exact`] written out slowly: largest
-/// sub-tables first (ties in input order), each at the first offset where
-/// every used slot is free or already holds the same attack set.
-fn exact_first_fit_slot_by_slot(tables: &[SubTable]) -> (Vec<u32>, usize) {
+/// sub-tables first (ties in input order), each at the first offset from
+/// `window` before the end of the sub-tables laid so far (their whole
+/// spans) where every used slot is free or already holds the same attack
+/// set.
+fn exact_first_fit_slot_by_slot(tables: &[SubTable], window: usize) -> (Vec<u32>, usize) {
     let mut order: Vec<usize> = (0..tables.len()).collect();
     order.sort_by_key(|&t| std::cmp::Reverse(tables[t].entries.len()));
     let mut array: Vec<u64> = Vec::new();
     let mut offsets = vec![0; tables.len()];
-    let mut len = 0;
+    let (mut len, mut spans_end) = (0, 0usize);
     for t in order {
         let used: Vec<(usize, u64)> = (tables[t].entries.iter().enumerate())
             .filter(|&(_, &a)| a != 0)
             .map(|(i, &a)| (i, a))
             .collect();
-        let offset = (0..)
+        let offset = (spans_end.saturating_sub(window)..)
             .find(|&o| {
                 used.iter()
                     .all(|&(i, a)| array.get(o + i).is_none_or(|&s| s == 0 || s == a))
@@ -293,9 +295,13 @@ fn exact_first_fit_slot_by_slot(tables: &[SubTable]) -> (Vec<u32>, usize) {
         }
         offsets[t] = offset as u32;
         len = len.max(offset + used.last().map_or(0, |&(i, _)| i + 1));
+        spans_end = spans_end.max(offset + tables[t].entries.len());
     }
     (offsets, len)
 }
+
+/// The window of [`pack`] with [`SlotRule::Exact`].
+const WINDOW: usize = 32_768;
 
 #[test]
 fn exact_packing_takes_the_first_offset_where_every_slot_agrees() {
@@ -303,7 +309,7 @@ fn exact_packing_takes_the_first_offset_where_every_slot_agrees() {
         let tables = shipped_set(scheme).sub_tables();
         assert_eq!(
             pack(&tables, SlotRule::Exact),
-            exact_first_fit_slot_by_slot(&tables),
+            exact_first_fit_slot_by_slot(&tables, WINDOW),
             "{scheme:?}"
         );
     }
@@ -313,7 +319,7 @@ fn exact_packing_takes_the_first_offset_where_every_slot_agrees() {
     tables.push(tables[0].clone());
     let packed = pack(&tables, SlotRule::Exact);
     assert_eq!(packed.0[8], packed.0[0]);
-    assert_eq!(packed, exact_first_fit_slot_by_slot(&tables));
+    assert_eq!(packed, exact_first_fit_slot_by_slot(&tables, WINDOW));
 }
 
 #[test]
