@@ -119,10 +119,10 @@ fn may_agree((common_a, any_a): (u64, u64), (common_b, any_b): (u64, u64)) -> bo
 
 impl Array {
     /// The lowest offset from `from` on where every used slot of a
-    /// sub-table fits, its
-    /// slots given in `mixed` order: neighbouring slots fail together,
-    /// slots spread over the sub-table fail sooner. Offsets where the
-    /// front slot does not fit are skipped by one comparison each; the
+    /// sub-table fits, its slots given in `mixed` order: neighbouring slots
+    /// fail together, slots spread over the sub-table fail sooner. Offsets
+    /// where the front slot does not fit are skipped by one comparison
+    /// each; the
     /// others are checked in full, and a slot that fails there moves
     /// halfway to the front, since it is likely to fail at the next offsets
     /// too. The order changes how soon an offset is rejected, never which
@@ -254,9 +254,9 @@ const PACK_WINDOW: usize = 32_768;
 /// Places every sub-table at the lowest offset where all its used slots
 /// agree with what is already there (with [`SlotRule::Exact`], from
 /// 32,768 entries before the end of the array laid so far), largest
-/// sub-tables first (ties in input order, so the result is deterministic). Returns each sub-table's
-/// offset, in input order, and the length of the array: one past the last
-/// used slot.
+/// sub-tables first (ties in input order, so the result is
+/// deterministic). Returns each sub-table's offset, in input order, and
+/// the length of the array: one past the last used slot.
 ///
 /// ```
 /// use magic_search::{pack, SlotRule, SubTable, Piece};
