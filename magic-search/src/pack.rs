@@ -122,11 +122,10 @@ impl Array {
     /// sub-table fits, its slots given in `mixed` order: neighbouring slots
     /// fail together, slots spread over the sub-table fail sooner. Offsets
     /// where the front slot does not fit are skipped by one comparison
-    /// each; the
-    /// others are checked in full, and a slot that fails there moves
-    /// halfway to the front, since it is likely to fail at the next offsets
-    /// too. The order changes how soon an offset is rejected, never which
-    /// offset is found.
+    /// each; the others are checked in full, and a slot that fails there
+    /// moves halfway to the front, since it is likely to fail at the next
+    /// offsets too. The order changes how soon an offset is rejected, never
+    /// which offset is found.
     ///
     /// Plain indexed loops: the macro packs unoptimised, where iterator
     /// adapters, closures and calls cost several times more.

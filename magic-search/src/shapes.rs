@@ -92,13 +92,10 @@ pub fn sample_shape(hash: Hash, piece: Piece, sq: usize) -> Shape {
     let mut found = 0;
     while found < SHAPE_SAMPLES {
         let magic = rng.sparse();
-        let fits = match hash {
-            Hash::Multiply => {
-                spreads(o.mask, magic, bits) && scratch.is_magic(&o, magic, 64 - bits)
-            }
-            _ => scratch.fits(&o, hash, magic, bits),
-        };
-        if fits {
+        // The multiply hash's candidates pass its cheap filter first, as in
+        // the search.
+        let filtered = hash != Hash::Multiply || spreads(o.mask, magic, bits);
+        if filtered && scratch.fits(&o, hash, magic, bits) {
             found += 1;
             for (bit, count) in counts.iter_mut().enumerate() {
                 *count += (magic >> bit & 1) as u32;
