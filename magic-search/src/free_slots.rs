@@ -30,18 +30,21 @@ const PROBES: usize = 16;
 
 impl Shape {
     /// The shape of `t`'s used slots.
+    #[cfg_attr(not(feature = "tools"), allow(dead_code))]
     pub(crate) fn new(t: &SubTable) -> Self {
-        let entries = t.entries.as_slice();
-        let len = t.used_len();
+        Self::of(&used_slots(&t.entries))
+    }
+
+    /// The shape of a sub-table whose used slots are `used` (as
+    /// [`used_slots`] lists them).
+    pub(crate) fn of(used: &[(usize, u64)]) -> Self {
+        let len = used.last().map_or(0, |&(i, _)| i + 1);
         let mut words = vec![0u64; len.div_ceil(64)];
-        let mut used = Vec::new();
-        let mut i = 0;
-        while i < len {
-            if entries[i] != 0 {
-                words[i / 64] |= 1 << (i % 64);
-                used.push(i);
-            }
-            i += 1;
+        let mut k = 0;
+        while k < used.len() {
+            let i = used[k].0;
+            words[i / 64] |= 1 << (i % 64);
+            k += 1;
         }
         let mut anchor = 0;
         let mut w = 1;
@@ -52,15 +55,45 @@ impl Shape {
             w += 1;
         }
         let step = used.len().div_ceil(PROBES).max(1);
+        let mut probes = Vec::with_capacity(PROBES);
+        let mut k = 0;
+        while k < used.len() {
+            probes.push(used[k].0);
+            k += step;
+        }
         Shape {
-            first: used.first().copied().unwrap_or(0),
-            probes: used.iter().step_by(step).copied().collect(),
+            first: used.first().map_or(0, |&(i, _)| i),
+            probes,
             count: used.len(),
             anchor,
             words,
             len,
         }
     }
+}
+
+/// The used slots of a sub-table's `entries` (those not 0), in order, each
+/// with its attack set.
+pub(crate) fn used_slots(entries: &[u64]) -> Vec<(usize, u64)> {
+    // Counted first, then written in place: `push` is a call per slot in
+    // the unoptimised macro.
+    let mut count = 0;
+    let mut i = 0;
+    while i < entries.len() {
+        count += usize::from(entries[i] != 0);
+        i += 1;
+    }
+    let mut used_vec = vec![(0, 0); count];
+    let used = used_vec.as_mut_slice();
+    let (mut i, mut k) = (0, 0);
+    while i < entries.len() {
+        if entries[i] != 0 {
+            used[k] = (i, entries[i]);
+            k += 1;
+        }
+        i += 1;
+    }
+    used_vec
 }
 
 /// The 64 slots of `bits` from `pos` on; slots past the end are free.

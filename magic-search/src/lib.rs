@@ -27,6 +27,7 @@ mod named;
 mod pack;
 #[cfg(feature = "tools")]
 mod pack_dense;
+mod packed_set;
 #[cfg(feature = "tools")]
 mod prefix;
 #[cfg(feature = "tools")]

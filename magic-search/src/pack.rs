@@ -1,9 +1,9 @@
 //! Placing sub-tables in one shared array so that they overlap where their
 //! slots allow it.
 
-use crate::free_slots::{lowest, Shape};
+use crate::free_slots::{lowest, used_slots, Shape};
 use crate::rays::Rays;
-use crate::search::halfway_to_front;
+use crate::search::{halfway_to_front, Occupancies};
 use crate::{
     empty_board_attacks, next_subset, relevant_mask, Budget, Hash, Piece, SlotRule, SplitMix64,
 };
@@ -70,6 +70,31 @@ impl SubTable {
         }
     }
 
+    /// [`SubTable::with_hash`] from the occupancies a search enumerated
+    /// for the square, with their attack sets: no ray is walked again.
+    pub(crate) fn from_occupancies(
+        o: &Occupancies,
+        piece: Piece,
+        square: usize,
+        hash: Hash,
+        magic: u64,
+        bits: u32,
+    ) -> Self {
+        let mut entries = vec![0; 1 << bits];
+        let slots = entries.as_mut_slice();
+        let (occupancies, attacks) = (o.occupancies.as_slice(), o.attacks.as_slice());
+        let mut k = 0;
+        while k < occupancies.len() {
+            slots[hash.index(o.mask, magic, bits, occupancies[k])] = attacks[k];
+            k += 1;
+        }
+        SubTable {
+            piece,
+            square,
+            entries,
+        }
+    }
+
     /// One past the last used slot.
     ///
     /// ```
@@ -85,8 +110,11 @@ impl SubTable {
     }
 }
 
-/// The shared array as it fills: union of attacks and of post-masks.
+/// The shared array as it fills: union of attacks and of post-masks, 0
+/// past its end.
 struct Array {
+    /// One past the last slot of every sub-table laid so far, used or not.
+    end: usize,
     attacks: Vec<u64>,
     covered: Vec<u64>,
     /// The used slots as a bitset, for [`SlotRule::Exact`].
@@ -166,64 +194,52 @@ impl Array {
         }
     }
 
-    /// The used slots of `table`, its post-mask, and the lowest offset
-    /// where it fits, with every offset up to it counted in `attempts`.
-    fn fit(
-        &self,
-        table: &SubTable,
-        rule: SlotRule,
-        attempts: &mut u64,
-    ) -> (Vec<(usize, u64)>, u64, usize) {
-        // Plain indexed loops here and in `place`: the macro packs
-        // unoptimised, where iterator adapters and `Vec` indexing are calls.
-        let entries = table.entries.as_slice();
-        let mut used = Vec::with_capacity(entries.len());
-        let mut i = 0;
-        while i < entries.len() {
-            if entries[i] != 0 {
-                used.push((i, entries[i]));
-            }
-            i += 1;
-        }
-        let postmask = match rule {
-            SlotRule::Exact => !0,
-            SlotRule::PostMasked => empty_board_attacks(table.piece, table.square),
-        };
+    /// The lowest offset where `table` fits, with every offset up to it
+    /// counted in `attempts`.
+    fn fit(&self, table: &Prepared, rule: SlotRule, attempts: &mut u64) -> usize {
         let from = match rule {
-            SlotRule::Exact => self.attacks.len().saturating_sub(PACK_WINDOW),
+            SlotRule::Exact => self.end.saturating_sub(PACK_WINDOW),
             SlotRule::PostMasked => 0,
         };
-        let offset = match rule {
+        let offset = match (rule, &table.shape) {
             // Where no slot laid so far can hold one of the sub-table's
             // attack sets, it fits exactly where its used slots fall on
             // free ones: a bitset, 64 offsets a step.
-            SlotRule::Exact if !self.may_agree(&used) => {
-                lowest(&self.used, &Shape::new(table), from)
+            (SlotRule::Exact, Some(shape)) if !self.may_agree(table.sets) => {
+                lowest(&self.used, shape, from)
             }
             _ => {
-                let mut mixed = used.clone();
+                let mut mixed = table.used.clone();
                 SplitMix64::check_order().shuffle(&mut mixed);
-                self.lowest_fit(&mut mixed, postmask, rule, from)
+                self.lowest_fit(&mut mixed, table.postmask, rule, from)
             }
         };
         // Every offset from the first it may take counts as tried,
         // skipped or not.
         *attempts += (offset - from) as u64 + 1;
-        (used, postmask, offset)
+        offset
     }
 
     /// Whether a slot laid so far may hold one of the attack sets of a
-    /// sub-table's used `slots`.
-    fn may_agree(&self, slots: &[(usize, u64)]) -> bool {
-        let sets = common_and_any(slots);
+    /// sub-table, by what they have in common and all together (`sets`).
+    fn may_agree(&self, sets: (u64, u64)) -> bool {
         self.laid.iter().any(|&laid| may_agree(laid, sets))
     }
 
-    fn place(&mut self, slots: &[(usize, u64)], len: usize, postmask: u64, offset: usize) {
+    fn place(&mut self, table: &Prepared, offset: usize, rule: SlotRule) {
+        let (slots, len, postmask) = (table.used.as_slice(), table.span, table.postmask);
+        // Only the post-masked rule reads what slots cover (others see 0).
+        let covers = rule == SlotRule::PostMasked;
+        // Plain indexed loops: the macro packs unoptimised, where iterator
+        // adapters and `Vec` indexing are calls.
+        self.end = self.end.max(offset + len);
         if self.attacks.len() < offset + len {
-            self.attacks.resize(offset + len, 0);
-            self.covered.resize(offset + len, 0);
-            self.used.resize((offset + len).div_ceil(64), 0);
+            // Slots past the end are 0, free; doubling the room keeps the
+            // copies few.
+            let room = (offset + len).max(2 * self.attacks.len());
+            grow(&mut self.attacks, room);
+            grow(&mut self.covered, room);
+            grow(&mut self.used, room.div_ceil(64));
         }
         let (attacks, covered) = (self.attacks.as_mut_slice(), self.covered.as_mut_slice());
         let bits = self.used.as_mut_slice();
@@ -231,12 +247,57 @@ impl Array {
         while k < slots.len() {
             let (at, a) = (offset + slots[k].0, slots[k].1);
             attacks[at] |= a;
-            covered[at] |= postmask;
+            if covers {
+                covered[at] |= postmask;
+            }
             bits[at / 64] |= 1 << (at % 64);
             k += 1;
         }
         if !slots.is_empty() {
-            self.laid.push(common_and_any(slots));
+            self.laid.push(table.sets);
+        }
+    }
+}
+
+/// `v` made `len` long with zeros, through a zeroed allocation and one
+/// copy: `Vec::resize` writes element by element in the unoptimised macro.
+fn grow(v: &mut Vec<u64>, len: usize) {
+    let mut grown = vec![0; len];
+    grown[..v.len()].copy_from_slice(v);
+    *v = grown;
+}
+
+/// A sub-table made ready to be laid: all that laying it needs and does
+/// not depend on the array, so that it can be made on another thread.
+pub(crate) struct Prepared {
+    /// The used slots, each with its attack set.
+    used: Vec<(usize, u64)>,
+    /// What the used slots' attack sets have in common, and all together.
+    sets: (u64, u64),
+    /// What a slot's attack set is masked with on lookup.
+    postmask: u64,
+    /// The used slots as a bitset, with [`SlotRule::Exact`].
+    shape: Option<Shape>,
+    /// The whole sub-table's length, used slots or not.
+    span: usize,
+    /// One past the last used slot.
+    used_len: usize,
+}
+
+impl Prepared {
+    pub(crate) fn new(table: &SubTable, rule: SlotRule) -> Self {
+        let used = used_slots(&table.entries);
+        let (postmask, shape) = match rule {
+            SlotRule::Exact => (!0, Some(Shape::of(&used))),
+            SlotRule::PostMasked => (empty_board_attacks(table.piece, table.square), None),
+        };
+        Prepared {
+            sets: common_and_any(&used),
+            used_len: used.last().map_or(0, |&(i, _)| i + 1),
+            used,
+            postmask,
+            shape,
+            span: table.entries.len(),
         }
     }
 }
@@ -247,12 +308,14 @@ impl Array {
 /// black set for seed 42 searches and packs in 0.36 G instructions of the
 /// unoptimised macro with 32,768 against 0.57 G looking from the start,
 /// in 3 to 4% more entries (254,691 against 246,608; over seeds 1 to 100,
-/// 261,085 on average against 251,860); fixed-shift sets alike.
-const PACK_WINDOW: usize = 32_768;
+/// 261,085 on average against 251,860); with 16,384, its packing tries
+/// half as many offsets, for 262,486 entries on average (254,930 for seed
+/// 42). Fixed-shift sets alike.
+const PACK_WINDOW: usize = 16_384;
 
 /// Places every sub-table at the lowest offset where all its used slots
 /// agree with what is already there (with [`SlotRule::Exact`], from
-/// 32,768 entries before the end of the array laid so far), largest
+/// 16,384 entries before the end of the array laid so far), largest
 /// sub-tables first (ties in input order, so the result is
 /// deterministic). Returns each sub-table's offset, in input order, and
 /// the length of the array: one past the last used slot.
@@ -309,41 +372,95 @@ pub(crate) fn pack_preferring(
     budget: Option<&Budget>,
     mut alternative: impl FnMut(usize, u32) -> Option<(SubTable, u64)>,
 ) -> ((Vec<u32>, usize), Adopted) {
-    let mut attempts = 0u64;
     let mut order: Vec<usize> = (0..tables.len()).collect();
     order.sort_by_key(|&t| core::cmp::Reverse(tables[t].entries.len()));
-    let mut array = Array {
-        attacks: Vec::new(),
-        covered: Vec::new(),
-        used: Vec::new(),
-        laid: Vec::new(),
-    };
+    let mut packer = Packer::new(rule);
     let mut offsets = vec![0; tables.len()];
     let mut adopted = Vec::new();
-    // One past the last used slot of any sub-table laid so far.
-    let mut len = 0;
     for t in order {
-        let (mut used, mut postmask, mut offset) = array.fit(&tables[t], rule, &mut attempts);
-        let mut used_len = tables[t].used_len();
+        let (offset, magic) = packer.lay_preferring(t, &tables[t], &mut alternative);
+        offsets[t] = offset as u32;
+        adopted.extend(magic.map(|magic| (t, magic)));
+    }
+    ((offsets, packer.finish(budget)), adopted)
+}
+
+/// Sub-tables laid one at a time in one array, each at the lowest offset
+/// where its used slots agree with what is already there: what [`pack`]
+/// does for each sub-table in its order, for a caller that has them one
+/// by one (a set's search hands each to the packer as it is found).
+pub(crate) struct Packer {
+    array: Array,
+    rule: SlotRule,
+    /// Offsets tried so far.
+    attempts: u64,
+    /// One past the last used slot of any sub-table laid so far.
+    len: usize,
+}
+
+impl Packer {
+    pub(crate) fn new(rule: SlotRule) -> Self {
+        Packer {
+            array: Array {
+                end: 0,
+                attacks: Vec::new(),
+                covered: Vec::new(),
+                used: Vec::new(),
+                laid: Vec::new(),
+            },
+            rule,
+            attempts: 0,
+            len: 0,
+        }
+    }
+
+    /// Lays `table`, made ready for this packer's rule, and returns its
+    /// offset.
+    pub(crate) fn lay(&mut self, table: &Prepared) -> usize {
+        let offset = self.array.fit(table, self.rule, &mut self.attempts);
+        self.array.place(table, offset, self.rule);
+        self.len = self.len.max(offset + table.used_len);
+        offset
+    }
+
+    /// Lays `table` (number `t` of its set), or, where it would end past
+    /// the array laid so far, the first of its alternatives that does not
+    /// ([`pack_preferring`]); returns the offset, and the alternative's
+    /// magic if one was taken.
+    fn lay_preferring(
+        &mut self,
+        t: usize,
+        table: &SubTable,
+        alternative: &mut impl FnMut(usize, u32) -> Option<(SubTable, u64)>,
+    ) -> (usize, Option<u64>) {
+        let (array, rule) = (&self.array, self.rule);
+        let mut chosen = Prepared::new(table, rule);
+        let mut offset = array.fit(&chosen, rule, &mut self.attempts);
+        let mut adopted = None;
         let mut attempt = 0;
-        while offset + used_len > array.attacks.len() && attempt < ALTERNATIVES {
+        while offset + chosen.used_len > array.end && attempt < ALTERNATIVES {
             attempt += 1;
             let Some((other, magic)) = alternative(t, attempt) else {
                 break;
             };
-            let fit = array.fit(&other, rule, &mut attempts);
-            if fit.2 + other.used_len() <= array.attacks.len() {
-                (used, postmask, offset) = fit;
-                used_len = other.used_len();
-                adopted.push((t, magic));
+            let other = Prepared::new(&other, rule);
+            let fit = array.fit(&other, rule, &mut self.attempts);
+            if fit + other.used_len <= array.end {
+                (chosen, offset) = (other, fit);
+                adopted = Some(magic);
             }
         }
-        array.place(&used, tables[t].entries.len(), postmask, offset);
-        offsets[t] = offset as u32;
-        len = len.max(offset + used_len);
+        self.array.place(&chosen, offset, self.rule);
+        self.len = self.len.max(offset + chosen.used_len);
+        (offset, adopted)
     }
-    if let Some(budget) = budget {
-        budget.spend(attempts * PACK_ATTEMPT_COST);
+
+    /// The length of the array (one past its last used slot), with every
+    /// offset tried counted against `budget`.
+    pub(crate) fn finish(self, budget: Option<&Budget>) -> usize {
+        if let Some(budget) = budget {
+            budget.spend(self.attempts * PACK_ATTEMPT_COST);
+        }
+        self.len
     }
-    ((offsets, len), adopted)
 }

@@ -1,6 +1,7 @@
 //! Whole sets of 128 magics, one per scheme, and the shipped defaults.
 
-use crate::pack::{pack_preferring, pack_within, SubTable};
+use crate::pack::{pack_preferring, SubTable};
+use crate::packed_set::search_and_pack;
 use crate::search::{search_within, square_stream, Budget, Occupancies, Scratch, SearchOptions};
 use crate::shipped as sets;
 use crate::squares::search_squares;
@@ -316,18 +317,30 @@ pub fn search_set_within(
     if scheme == Scheme::OffsetInMagic {
         return within(budget, offsets_in_magics(seed, bits, &opts, budget));
     }
-    let rule = match scheme {
-        Scheme::Shared => Some(SlotRule::PostMasked),
-        Scheme::FixedShift | Scheme::Black => Some(SlotRule::Exact),
-        _ => None,
-    };
     // Sets whose sub-tables are packed search each square on its own:
     // magics found near their neighbours' give sub-tables alike, which
     // pack worse. Over seeds 1 to 100, three shared sets went over the
     // rooks' 65,536 entries (none do without); seeded black and
     // fixed-shift sets took 10 to 30% longer to search and pack.
-    let near = rule.is_none();
-    let magics = within(budget, search_squares(seed, &bits, near, &opts, budget))?;
+    if matches!(scheme, Scheme::FixedShift | Scheme::Black) {
+        let (magics, offsets, len) = within(budget, search_and_pack(seed, &bits, &opts, budget))?;
+        return within(
+            budget,
+            Ok(MagicSet {
+                scheme,
+                magics,
+                bits,
+                offsets,
+                len,
+            }),
+        );
+    }
+    let shared = scheme == Scheme::Shared;
+    let no_report = |_, _, _: &Occupancies| {};
+    let magics = within(
+        budget,
+        search_squares(seed, &bits, !shared, &opts, budget, &no_report),
+    )?;
     let mut set = MagicSet {
         scheme,
         magics,
@@ -335,30 +348,25 @@ pub fn search_set_within(
         offsets: [[0; 64]; 2],
         len: 0,
     };
-    (set.offsets, set.len) = match rule {
-        Some(rule) => {
+    (set.offsets, set.len) = match shared {
+        true => {
             let tables = set.sub_tables();
-            let ((flat, len), adopted) = match scheme {
-                Scheme::Shared => {
-                    let mut scratch = Scratch::default();
-                    pack_preferring(&tables, rule, budget, |t, attempt| {
-                        let (piece, sq) = (Piece::ALL[t / 64], t % 64);
-                        let b = u32::from(bits[t / 64][sq]);
-                        if piece == Piece::Rook && !hides_in_partner(&bits[0], sq) {
-                            return None;
-                        }
-                        let mut rng = alternative_stream(seed, piece, sq, attempt);
-                        let o = Occupancies::new(piece, sq);
-                        let magic =
-                            search_within(&o, b, &mut rng, &opts, &mut scratch, budget).ok()?;
-                        Some((
-                            SubTable::with_hash(piece, sq, scheme.hash(), magic, b),
-                            magic,
-                        ))
-                    })
-                }
-                _ => (pack_within(&tables, rule, budget), Vec::new()),
-            };
+            let mut scratch = Scratch::default();
+            let ((flat, len), adopted) =
+                pack_preferring(&tables, SlotRule::PostMasked, budget, |t, attempt| {
+                    let (piece, sq) = (Piece::ALL[t / 64], t % 64);
+                    let b = u32::from(bits[t / 64][sq]);
+                    if piece == Piece::Rook && !hides_in_partner(&bits[0], sq) {
+                        return None;
+                    }
+                    let mut rng = alternative_stream(seed, piece, sq, attempt);
+                    let o = Occupancies::new(piece, sq);
+                    let magic = search_within(&o, b, &mut rng, &opts, &mut scratch, budget).ok()?;
+                    Some((
+                        SubTable::with_hash(piece, sq, scheme.hash(), magic, b),
+                        magic,
+                    ))
+                });
             for (t, magic) in adopted {
                 set.magics[t / 64][t % 64] = magic;
             }
@@ -368,7 +376,7 @@ pub fn search_set_within(
             }
             (offsets, len)
         }
-        None => consecutive(scheme, &bits),
+        false => consecutive(scheme, &bits),
     };
     within(budget, Ok(set))
 }

@@ -26,6 +26,22 @@ struct Task {
     near: Vec<usize>,
 }
 
+impl Task {
+    /// Which of the tasks ready to start a thread takes first. Near their
+    /// neighbours, rooks first, as their searches take longest, then the
+    /// earliest in the halves' orders, the first half's first; each on its
+    /// own, in square order, rooks first: the order a packed set's
+    /// sub-tables are laid in as they are found
+    /// ([`search_and_pack`](crate::packed_set::search_and_pack)).
+    fn precedence(&self, near: bool) -> (usize, usize, usize) {
+        let (half, p, place) = self.place;
+        match near {
+            true => (p, place, half),
+            false => (p, self.sq, 0),
+        }
+    }
+}
+
 /// The 128 tasks, indexed by `64 * piece + square`.
 fn tasks(near: bool) -> Vec<Task> {
     let mut tasks: Vec<Option<Task>> = (0..128).map(|_| None).collect();
@@ -99,13 +115,16 @@ impl Drop for WakeOnPanic<'_> {
 /// earliest in the orders), and keep both cores busy where one half's
 /// squares take longer than the other's. A failure is
 /// the one a half searched alone, square after square, would stop at
-/// (the first half's first).
+/// (the first half's first). Each magic is also handed to `found` (with
+/// its task, `64 * piece + square`, and the square's occupancies) on the
+/// thread that found it, as soon as it is found.
 pub(crate) fn search_squares(
     seed: u64,
     bits: &PerSquare<u8>,
     near: bool,
     opts: &SearchOptions,
     budget: Option<&Budget>,
+    found: &(dyn Fn(usize, u64, &Occupancies) + Sync),
 ) -> Result<PerSquare<u64>, SearchError> {
     let tasks = tasks(near);
     let mut needed_by = vec![Vec::new(); tasks.len()];
@@ -136,10 +155,9 @@ pub(crate) fn search_squares(
             if state.abandoned {
                 return;
             }
-            let Some(k) = (0..state.ready.len()).min_by_key(|&k| {
-                let (half, p, place) = tasks[state.ready[k]].place;
-                (p, place, half)
-            }) else {
+            let Some(k) =
+                (0..state.ready.len()).min_by_key(|&k| tasks[state.ready[k]].precedence(near))
+            else {
                 if state.running == 0 {
                     changed.notify_all();
                     return;
@@ -162,10 +180,13 @@ pub(crate) fn search_squares(
             let b = u32::from(bits[p][task.sq]);
             let mut rng = square_stream(seed, task.piece, task.sq);
             let o = Occupancies::new(task.piece, task.sq);
-            let found = search_near_within(&o, b, &near, &mut rng, opts, &mut scratch, budget);
+            let magic = search_near_within(&o, b, &near, &mut rng, opts, &mut scratch, budget);
+            if let Ok(magic) = magic {
+                found(t, magic, &o);
+            }
             state = progress.lock().expect("a search thread panicked");
             state.running -= 1;
-            match found {
+            match magic {
                 Ok(magic) => {
                     state.magics[p][task.sq] = Some(magic);
                     for &d in &needed_by[t] {
@@ -332,7 +353,14 @@ mod tests {
     fn two_threads_find_what_each_half_alone_finds() {
         let bits = Scheme::Fancy.default_bits();
         for seed in [1, 2] {
-            let threads = search_squares(seed, &bits, true, &SearchOptions::default(), None);
+            let threads = search_squares(
+                seed,
+                &bits,
+                true,
+                &SearchOptions::default(),
+                None,
+                &|_, _, _| {},
+            );
             assert_eq!(
                 threads.unwrap(),
                 one_square_after_another(seed, &bits),

@@ -301,7 +301,7 @@ fn exact_first_fit_slot_by_slot(tables: &[SubTable], window: usize) -> (Vec<u32>
 }
 
 /// The window of [`pack`] with [`SlotRule::Exact`].
-const WINDOW: usize = 32_768;
+const WINDOW: usize = 16_384;
 
 #[test]
 fn exact_packing_takes_the_first_offset_where_every_slot_agrees() {

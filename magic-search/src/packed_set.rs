@@ -1,0 +1,91 @@
+//! The search of a black or fixed-shift set with its packing alongside.
+//!
+//! Packing a seeded set's sub-tables is as much work as searching their
+//! magics, and it lays one sub-table after another: done after the search,
+//! it ran on one core while the other idled. Here a third thread lays each
+//! sub-table as soon as its magic is found and those before it in the
+//! order of laying are laid; the threads that search also make each
+//! sub-table ready to lay ([`Prepared`]). The search takes the squares up
+//! in the order they are laid in, so the packer seldom waits. The layout
+//! is the one [`pack`](crate::pack) gives for the set's sub-tables,
+//! whatever the threads do.
+
+use crate::pack::{Packer, Prepared};
+use crate::search::{Budget, Occupancies};
+use crate::set::PerSquare;
+use crate::squares::search_squares;
+use crate::{Piece, SearchError, SearchOptions, SlotRule, SubTable};
+use std::sync::mpsc;
+
+/// The set's magics and each sub-table's offset, with the array's length.
+pub(crate) type Packed = (PerSquare<u64>, PerSquare<u32>, usize);
+
+/// Searches every square with [`search_squares`] (each on its own, not
+/// near its neighbours) and lays the sub-tables with [`SlotRule::Exact`]
+/// as their magics come in, in [`lay_order`]. Offsets tried while laying
+/// count against `budget` once the search is over, as they did when
+/// packing followed it.
+pub(crate) fn search_and_pack(
+    seed: u64,
+    bits: &PerSquare<u8>,
+    opts: &SearchOptions,
+    budget: Option<&Budget>,
+) -> Result<Packed, SearchError> {
+    let order = lay_order(bits);
+    let (send, found) = mpsc::channel::<(usize, Prepared)>();
+    std::thread::scope(|scope| {
+        let packing = scope.spawn(move || {
+            let mut packer = Packer::new(SlotRule::Exact);
+            let mut ready: Vec<Option<Prepared>> = (0..order.len()).map(|_| None).collect();
+            let mut offsets = [[0; 64]; 2];
+            let mut next = 0;
+            for (t, table) in found {
+                ready[t] = Some(table);
+                while let Some(table) = order.get(next).and_then(|&t| ready[t].take()) {
+                    let t = order[next];
+                    offsets[t / 64][t % 64] = packer.lay(&table) as u32;
+                    next += 1;
+                }
+            }
+            (offsets, packer)
+        });
+        let magics = {
+            let hand_over = |t: usize, magic: u64, o: &Occupancies| {
+                let (p, sq) = (t / 64, t % 64);
+                let b = u32::from(bits[p][sq]);
+                let table = SubTable::from_occupancies(o, Piece::ALL[p], sq, opts.hash, magic, b);
+                // The packer stops when every sender is gone; a send fails
+                // only if it stopped early, by a panic the join reports.
+                let _ = send.send((t, Prepared::new(&table, SlotRule::Exact)));
+            };
+            search_squares(seed, bits, false, opts, budget, &hand_over)
+        };
+        drop(send);
+        let (offsets, packer) = packing.join().expect("the packing thread panicked");
+        let magics = magics?;
+        Ok((magics, offsets, packer.finish(budget)))
+    })
+}
+
+/// The order sub-tables are laid in, as [`pack`](crate::pack) lays them:
+/// largest first, ties in square order, rooks first.
+fn lay_order(bits: &PerSquare<u8>) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..128).collect();
+    order.sort_by_key(|&t| core::cmp::Reverse(bits[t / 64][t % 64]));
+    order
+}
+
+#[cfg(test)]
+mod tests {
+    use crate::{magic_set, pack, Scheme, SlotRule};
+
+    #[test]
+    fn a_seeded_set_is_laid_as_pack_lays_its_sub_tables() {
+        for (scheme, seed) in [(Scheme::Black, 3), (Scheme::FixedShift, 8)] {
+            let set = magic_set(scheme, seed, None).unwrap();
+            let (offsets, len) = pack(&set.sub_tables(), SlotRule::Exact);
+            assert_eq!(set.offsets.as_flattened(), offsets.as_slice(), "{scheme:?}");
+            assert_eq!(set.len, len, "{scheme:?}");
+        }
+    }
+}
