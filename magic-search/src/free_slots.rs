@@ -46,6 +46,14 @@ impl Shape {
             words[i / 64] |= 1 << (i % 64);
             k += 1;
         }
+        Self::with_words(words, used)
+    }
+
+    /// The shape of a sub-table whose used slots are `used`, with them as
+    /// a bitset in `words` (which may go on past the last used slot).
+    pub(crate) fn with_words(mut words: Vec<u64>, used: &[(usize, u64)]) -> Self {
+        let len = used.last().map_or(0, |&(i, _)| i + 1);
+        words.truncate(len.div_ceil(64));
         let mut anchor = 0;
         let mut w = 1;
         while w < words.len() {

@@ -70,31 +70,6 @@ impl SubTable {
         }
     }
 
-    /// [`SubTable::with_hash`] from the occupancies a search enumerated
-    /// for the square, with their attack sets: no ray is walked again.
-    pub(crate) fn from_occupancies(
-        o: &Occupancies,
-        piece: Piece,
-        square: usize,
-        hash: Hash,
-        magic: u64,
-        bits: u32,
-    ) -> Self {
-        let mut entries = vec![0; 1 << bits];
-        let slots = entries.as_mut_slice();
-        let (occupancies, attacks) = (o.occupancies.as_slice(), o.attacks.as_slice());
-        let mut k = 0;
-        while k < occupancies.len() {
-            slots[hash.index(o.mask, magic, bits, occupancies[k])] = attacks[k];
-            k += 1;
-        }
-        SubTable {
-            piece,
-            square,
-            entries,
-        }
-    }
-
     /// One past the last used slot.
     ///
     /// ```
@@ -110,12 +85,14 @@ impl SubTable {
     }
 }
 
-/// The shared array as it fills: union of attacks and of post-masks, 0
-/// past its end.
+/// The shared array as it fills, 0 past its end.
 struct Array {
     /// One past the last slot of every sub-table laid so far, used or not.
     end: usize,
+    /// The union of the attack sets laid in each slot.
     attacks: Vec<u64>,
+    /// The union of their post-masks, with [`SlotRule::PostMasked`]
+    /// (empty with the exact rule, which reads none).
     covered: Vec<u64>,
     /// The used slots as a bitset, for [`SlotRule::Exact`].
     used: Vec<u64>,
@@ -167,7 +144,12 @@ impl Array {
         if mixed.is_empty() {
             return from;
         }
-        let (attacks, covered) = (self.attacks.as_slice(), self.covered.as_slice());
+        // The exact rule reads no post-masks, and keeps none.
+        let covered = match rule {
+            SlotRule::Exact => self.attacks.as_slice(),
+            SlotRule::PostMasked => self.covered.as_slice(),
+        };
+        let attacks = self.attacks.as_slice();
         let mut offset = from;
         loop {
             let (front, a) = mixed[0];
@@ -228,19 +210,21 @@ impl Array {
 
     fn place(&mut self, table: &Prepared, offset: usize, rule: SlotRule) {
         let (slots, len, postmask) = (table.used.as_slice(), table.span, table.postmask);
-        // Only the post-masked rule reads what slots cover (others see 0).
+        // Only the post-masked rule reads what slots cover.
         let covers = rule == SlotRule::PostMasked;
-        // Plain indexed loops: the macro packs unoptimised, where iterator
-        // adapters and `Vec` indexing are calls.
         self.end = self.end.max(offset + len);
         if self.attacks.len() < offset + len {
-            // Slots past the end are 0, free; doubling the room keeps the
-            // copies few.
+            // Slots past the end are 0, free. Packers are made with room
+            // for every sub-table end to end, which no layout passes.
             let room = (offset + len).max(2 * self.attacks.len());
             grow(&mut self.attacks, room);
-            grow(&mut self.covered, room);
+            if covers {
+                grow(&mut self.covered, room);
+            }
             grow(&mut self.used, room.div_ceil(64));
         }
+        // Plain indexed loops: the macro packs unoptimised, where iterator
+        // adapters and `Vec` indexing are calls.
         let (attacks, covered) = (self.attacks.as_mut_slice(), self.covered.as_mut_slice());
         let bits = self.used.as_mut_slice();
         let mut k = 0;
@@ -298,6 +282,54 @@ impl Prepared {
             postmask,
             shape,
             span: table.entries.len(),
+        }
+    }
+
+    /// The sub-table of a square for a magic, made ready for
+    /// [`SlotRule::Exact`] from the occupancies a search enumerated for it
+    /// (`o`): no ray is walked again, and the used slots are read off a
+    /// bitset of them rather than off every slot (a fixed-shift sub-table
+    /// has 4,096, most of them unused).
+    pub(crate) fn exact(o: &Occupancies, hash: Hash, magic: u64, bits: u32) -> Self {
+        // Plain indexed loops: the macro packs unoptimised.
+        let span = 1usize << bits;
+        let mut entries_vec = vec![0; span];
+        let mut words_vec = vec![0u64; span.div_ceil(64)];
+        let (entries, words) = (entries_vec.as_mut_slice(), words_vec.as_mut_slice());
+        let (occupancies, attacks) = (o.occupancies.as_slice(), o.attacks.as_slice());
+        let mut k = 0;
+        while k < occupancies.len() {
+            let i = hash.index(o.mask, magic, bits, occupancies[k]);
+            entries[i] = attacks[k];
+            words[i / 64] |= 1 << (i % 64);
+            k += 1;
+        }
+        let mut count = 0;
+        let mut w = 0;
+        while w < words.len() {
+            count += words[w].count_ones() as usize;
+            w += 1;
+        }
+        let mut used_vec = vec![(0, 0); count];
+        let used = used_vec.as_mut_slice();
+        let (mut w, mut k) = (0, 0);
+        while w < words.len() {
+            let mut word = words[w];
+            while word != 0 {
+                let i = 64 * w + word.trailing_zeros() as usize;
+                used[k] = (i, entries[i]);
+                k += 1;
+                word &= word - 1;
+            }
+            w += 1;
+        }
+        Prepared {
+            sets: common_and_any(used),
+            used_len: used.last().map_or(0, |&(i, _)| i + 1),
+            shape: Some(Shape::with_words(words_vec, used)),
+            used: used_vec,
+            postmask: !0,
+            span,
         }
     }
 }
@@ -374,7 +406,8 @@ pub(crate) fn pack_preferring(
 ) -> ((Vec<u32>, usize), Adopted) {
     let mut order: Vec<usize> = (0..tables.len()).collect();
     order.sort_by_key(|&t| core::cmp::Reverse(tables[t].entries.len()));
-    let mut packer = Packer::new(rule);
+    let room = tables.iter().map(|t| t.entries.len()).sum();
+    let mut packer = Packer::new(rule, room);
     let mut offsets = vec![0; tables.len()];
     let mut adopted = Vec::new();
     for t in order {
@@ -399,13 +432,20 @@ pub(crate) struct Packer {
 }
 
 impl Packer {
-    pub(crate) fn new(rule: SlotRule) -> Self {
+    /// A packer with room for sub-tables of `room` slots in all, end to
+    /// end: its arrays never grow then. Their slots are 0 until written,
+    /// so the memory of those never reached is never touched.
+    pub(crate) fn new(rule: SlotRule, room: usize) -> Self {
+        let covered = match rule {
+            SlotRule::Exact => Vec::new(),
+            SlotRule::PostMasked => vec![0; room],
+        };
         Packer {
             array: Array {
                 end: 0,
-                attacks: Vec::new(),
-                covered: Vec::new(),
-                used: Vec::new(),
+                attacks: vec![0; room],
+                covered,
+                used: vec![0; room.div_ceil(64)],
                 laid: Vec::new(),
             },
             rule,

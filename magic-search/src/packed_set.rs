@@ -5,7 +5,7 @@
 //! it ran on one core while the other idled. Here a third thread lays each
 //! sub-table as soon as its magic is found and those before it in the
 //! order of laying are laid; the threads that search also make each
-//! sub-table ready to lay ([`Prepared`]). The search takes the squares up
+//! sub-table ready to lay ([`Prepared::exact`]). The search takes the squares up
 //! in the order they are laid in, so the packer seldom waits. The layout
 //! is the one [`pack`](crate::pack) gives for the set's sub-tables,
 //! whatever the threads do.
@@ -14,7 +14,7 @@ use crate::pack::{Packer, Prepared};
 use crate::search::{Budget, Occupancies};
 use crate::set::PerSquare;
 use crate::squares::search_squares;
-use crate::{Piece, SearchError, SearchOptions, SlotRule, SubTable};
+use crate::{SearchError, SearchOptions, SlotRule};
 use std::sync::mpsc;
 
 /// The set's magics and each sub-table's offset, with the array's length.
@@ -32,10 +32,11 @@ pub(crate) fn search_and_pack(
     budget: Option<&Budget>,
 ) -> Result<Packed, SearchError> {
     let order = lay_order(bits);
+    let room = order.iter().map(|&t| 1 << bits[t / 64][t % 64]).sum();
     let (send, found) = mpsc::channel::<(usize, Prepared)>();
     std::thread::scope(|scope| {
         let packing = scope.spawn(move || {
-            let mut packer = Packer::new(SlotRule::Exact);
+            let mut packer = Packer::new(SlotRule::Exact, room);
             let mut ready: Vec<Option<Prepared>> = (0..order.len()).map(|_| None).collect();
             let mut offsets = [[0; 64]; 2];
             let mut next = 0;
@@ -53,10 +54,10 @@ pub(crate) fn search_and_pack(
             let hand_over = |t: usize, magic: u64, o: &Occupancies| {
                 let (p, sq) = (t / 64, t % 64);
                 let b = u32::from(bits[p][sq]);
-                let table = SubTable::from_occupancies(o, Piece::ALL[p], sq, opts.hash, magic, b);
+                let table = Prepared::exact(o, opts.hash, magic, b);
                 // The packer stops when every sender is gone; a send fails
                 // only if it stopped early, by a panic the join reports.
-                let _ = send.send((t, Prepared::new(&table, SlotRule::Exact)));
+                let _ = send.send((t, table));
             };
             search_squares(seed, bits, false, opts, budget, &hand_over)
         };
