@@ -7,7 +7,7 @@
 use crate::MagicSet;
 use magic_core::{
     distinct_attacks, fill, fill_compressed, fill_pattern_bytes, fill_post_masked, layout_of,
-    Slots, DISTINCT_ATTACK_SETS, UNUSED_BYTE,
+    Message, Slots, DISTINCT_ATTACK_SETS, UNUSED_BYTE,
 };
 
 /// The filled table of a set, as the little-endian bytes of its entries;
@@ -21,16 +21,12 @@ pub fn table_bytes(set: &MagicSet) -> Result<Vec<u8>, String> {
     let name = set.scheme.type_name();
     let n = set.len;
     let bytes = match set.scheme.slots() {
-        Slots::Attacks => {
-            let mut table = vec![0u64; n];
-            fill(&layout, &mut table, name, length).map_err(|m| m.as_str().to_string())?;
-            le_bytes(table)
-        }
+        Slots::Attacks => filled_bytes(n, |table: &mut [u64]| fill(&layout, table, name, length))?,
         Slots::PostMasked => {
-            let (mut table, mut covered) = (vec![0u64; n], vec![0u64; n]);
-            fill_post_masked(&layout, &mut table, &mut covered, name)
-                .map_err(|m| m.as_str().to_string())?;
-            le_bytes(table)
+            let mut covered = vec![0u64; n];
+            filled_bytes(n, |table: &mut [u64]| {
+                fill_post_masked(&layout, table, &mut covered, name)
+            })?
         }
         Slots::PatternBytes => {
             let mut table = vec![UNUSED_BYTE; n];
@@ -38,14 +34,39 @@ pub fn table_bytes(set: &MagicSet) -> Result<Vec<u8>, String> {
                 .map_err(|m| m.as_str().to_string())?;
             table
         }
-        Slots::Compressed => {
-            let mut table = vec![0u16; n];
-            fill_compressed(&layout, &mut table, name, length)
-                .map_err(|m| m.as_str().to_string())?;
-            le_bytes(table)
-        }
+        Slots::Compressed => filled_bytes(n, |table: &mut [u16]| {
+            fill_compressed(&layout, table, name, length)
+        })?,
     };
     Ok(bytes)
+}
+
+/// The little-endian bytes of a table of `n` entries, zeroed, then filled
+/// by `fill_table`.
+///
+/// The entries are filled in the byte vector itself where its memory is
+/// aligned for them (as allocators give it): a table of 2 MiB filled apart
+/// and copied touched twice the memory, and the unoptimised macro paid
+/// for each new page.
+fn filled_bytes<T: Entry, R>(
+    n: usize,
+    fill_table: impl FnOnce(&mut [T]) -> Result<R, Message>,
+) -> Result<Vec<u8>, String> {
+    let mut bytes = vec![0u8; n * size_of::<T>()];
+    // SAFETY: `T` is an unsigned integer without padding (`Entry`), for
+    // which every byte pattern is a value, so bytes may be viewed as `T`s
+    // where `align_to_mut` finds them aligned.
+    let (before, entries, _) = unsafe { bytes.align_to_mut::<T>() };
+    if before.is_empty() && entries.len() == n {
+        fill_table(entries).map_err(|m| m.as_str().to_string())?;
+        if cfg!(target_endian = "big") {
+            entries.iter_mut().for_each(|e| *e = e.to_le());
+        }
+        return Ok(bytes);
+    }
+    let mut table = vec![T::default(); n];
+    fill_table(&mut table).map_err(|m| m.as_str().to_string())?;
+    Ok(le_bytes(table))
 }
 
 /// The distinct attack sets byte-lookup tables list, as little-endian
@@ -58,7 +79,7 @@ pub fn attack_list_bytes() -> Result<Vec<u8>, String> {
 
 /// Table entries: unsigned integers without padding, whose bytes the
 /// table is emitted as.
-trait Entry: Copy {
+trait Entry: Copy + Default {
     fn to_le(self) -> Self;
 }
 
