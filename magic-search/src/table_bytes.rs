@@ -16,26 +16,26 @@ pub fn table_bytes(set: &MagicSet) -> Result<Vec<u8>, String> {
     let [rm, bm] = &set.magics;
     let [rb, bb] = &set.bits;
     let [ro, bo] = &set.offsets;
-    let (layout, length) =
-        layout_of(set.scheme, [rm, bm], [rb, bb], [ro, bo]).map_err(|m| m.as_str().to_string())?;
+    let (layout, length) = layout_of(set.scheme, [rm, bm], [rb, bb], [ro, bo]).map_err(text)?;
     let name = set.scheme.type_name();
     let n = set.len;
     let bytes = match set.scheme.slots() {
-        Slots::Attacks => filled_bytes(n, |table: &mut [u64]| fill(&layout, table, name, length))?,
+        Slots::Attacks => filled_bytes(n, |table: &mut [u64]| {
+            fill(&layout, table, name, length).map_err(text)
+        })?,
         Slots::PostMasked => {
             let mut covered = vec![0u64; n];
             filled_bytes(n, |table: &mut [u64]| {
-                fill_post_masked(&layout, table, &mut covered, name)
+                fill_post_masked(&layout, table, &mut covered, name).map_err(text)
             })?
         }
         Slots::PatternBytes => {
             let mut table = vec![UNUSED_BYTE; n];
-            fill_pattern_bytes(&layout, &mut table, name, length)
-                .map_err(|m| m.as_str().to_string())?;
+            fill_pattern_bytes(&layout, &mut table, name, length).map_err(text)?;
             table
         }
         Slots::Compressed => filled_bytes(n, |table: &mut [u16]| {
-            fill_compressed(&layout, table, name, length)
+            fill_compressed(&layout, table, name, length).map_err(text)
         })?,
     };
     Ok(bytes)
@@ -50,7 +50,7 @@ pub fn table_bytes(set: &MagicSet) -> Result<Vec<u8>, String> {
 /// for each new page.
 fn filled_bytes<T: Entry, R>(
     n: usize,
-    fill_table: impl FnOnce(&mut [T]) -> Result<R, Message>,
+    fill_table: impl FnOnce(&mut [T]) -> Result<R, String>,
 ) -> Result<Vec<u8>, String> {
     let mut bytes = vec![0u8; n * size_of::<T>()];
     // SAFETY: `T` is an unsigned integer without padding (`Entry`), for
@@ -58,22 +58,27 @@ fn filled_bytes<T: Entry, R>(
     // where `align_to_mut` finds them aligned.
     let (before, entries, _) = unsafe { bytes.align_to_mut::<T>() };
     if before.is_empty() && entries.len() == n {
-        fill_table(entries).map_err(|m| m.as_str().to_string())?;
+        fill_table(entries)?;
         if cfg!(target_endian = "big") {
             entries.iter_mut().for_each(|e| *e = e.to_le());
         }
         return Ok(bytes);
     }
     let mut table = vec![T::default(); n];
-    fill_table(&mut table).map_err(|m| m.as_str().to_string())?;
+    fill_table(&mut table)?;
     Ok(le_bytes(table))
+}
+
+/// A failed fill's message as text.
+fn text(m: Message) -> String {
+    m.as_str().to_string()
 }
 
 /// The distinct attack sets byte-lookup tables list, as little-endian
 /// bytes: the same list their builder makes.
 pub fn attack_list_bytes() -> Result<Vec<u8>, String> {
     let mut attacks = vec![0u64; DISTINCT_ATTACK_SETS];
-    distinct_attacks(&mut attacks).map_err(|m| m.as_str().to_string())?;
+    distinct_attacks(&mut attacks).map_err(text)?;
     Ok(le_bytes(attacks))
 }
 
