@@ -213,16 +213,10 @@ impl Array {
         // Only the post-masked rule reads what slots cover.
         let covers = rule == SlotRule::PostMasked;
         self.end = self.end.max(offset + len);
-        if self.attacks.len() < offset + len {
-            // Slots past the end are 0, free. Packers are made with room
-            // for every sub-table end to end, which no layout passes.
-            let room = (offset + len).max(2 * self.attacks.len());
-            grow(&mut self.attacks, room);
-            if covers {
-                grow(&mut self.covered, room);
-            }
-            grow(&mut self.used, room.div_ceil(64));
-        }
+        // Packers are made with room for every sub-table end to end, which
+        // no layout passes: each sub-table lies at or before the end of
+        // those laid before it.
+        debug_assert!(offset + len <= self.attacks.len());
         // Plain indexed loops: the macro packs unoptimised, where iterator
         // adapters and `Vec` indexing are calls.
         let (attacks, covered) = (self.attacks.as_mut_slice(), self.covered.as_mut_slice());
@@ -241,14 +235,6 @@ impl Array {
             self.laid.push(table.sets);
         }
     }
-}
-
-/// `v` made `len` long with zeros, through a zeroed allocation and one
-/// copy: `Vec::resize` writes element by element in the unoptimised macro.
-fn grow(v: &mut Vec<u64>, len: usize) {
-    let mut grown = vec![0; len];
-    grown[..v.len()].copy_from_slice(v);
-    *v = grown;
 }
 
 /// A sub-table made ready to be laid: all that laying it needs and does
@@ -404,8 +390,7 @@ pub(crate) fn pack_preferring(
     budget: Option<&Budget>,
     mut alternative: impl FnMut(usize, u32) -> Option<(SubTable, u64)>,
 ) -> ((Vec<u32>, usize), Adopted) {
-    let mut order: Vec<usize> = (0..tables.len()).collect();
-    order.sort_by_key(|&t| core::cmp::Reverse(tables[t].entries.len()));
+    let order = largest_first(tables.len(), |t| tables[t].entries.len());
     let room = tables.iter().map(|t| t.entries.len()).sum();
     let mut packer = Packer::new(rule, room);
     let mut offsets = vec![0; tables.len()];
@@ -416,6 +401,14 @@ pub(crate) fn pack_preferring(
         adopted.extend(magic.map(|magic| (t, magic)));
     }
     ((offsets, packer.finish(budget)), adopted)
+}
+
+/// The order [`pack`] lays `n` sub-tables in, by their whole lengths
+/// (`span`): largest first, ties in input order.
+pub(crate) fn largest_first(n: usize, span: impl Fn(usize) -> usize) -> Vec<usize> {
+    let mut order: Vec<usize> = (0..n).collect();
+    order.sort_by_key(|&t| core::cmp::Reverse(span(t)));
+    order
 }
 
 /// Sub-tables laid one at a time in one array, each at the lowest offset
@@ -433,8 +426,9 @@ pub(crate) struct Packer {
 
 impl Packer {
     /// A packer with room for sub-tables of `room` slots in all, end to
-    /// end: its arrays never grow then. Their slots are 0 until written,
-    /// so the memory of those never reached is never touched.
+    /// end: its arrays never grow, so they are never copied. Their slots
+    /// are 0 until written, so the memory of those never reached is never
+    /// touched.
     pub(crate) fn new(rule: SlotRule, room: usize) -> Self {
         let covered = match rule {
             SlotRule::Exact => Vec::new(),

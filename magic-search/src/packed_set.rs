@@ -5,12 +5,12 @@
 //! it ran on one core while the other idled. Here a third thread lays each
 //! sub-table as soon as its magic is found and those before it in the
 //! order of laying are laid; the threads that search also make each
-//! sub-table ready to lay ([`Prepared::exact`]). The search takes the squares up
-//! in the order they are laid in, so the packer seldom waits. The layout
-//! is the one [`pack`](crate::pack) gives for the set's sub-tables,
-//! whatever the threads do.
+//! sub-table ready to lay ([`Prepared::exact`]). The search takes the
+//! squares up in the order they are laid in, so the packer seldom waits.
+//! The layout is the one [`pack`](crate::pack) gives for the set's
+//! sub-tables, whatever the threads do.
 
-use crate::pack::{Packer, Prepared};
+use crate::pack::{largest_first, Packer, Prepared};
 use crate::search::{Budget, Occupancies};
 use crate::set::PerSquare;
 use crate::squares::search_squares;
@@ -22,7 +22,8 @@ pub(crate) type Packed = (PerSquare<u64>, PerSquare<u32>, usize);
 
 /// Searches every square with [`search_squares`] (each on its own, not
 /// near its neighbours) and lays the sub-tables with [`SlotRule::Exact`]
-/// as their magics come in, in [`lay_order`]. Offsets tried while laying
+/// as their magics come in, in the order [`pack`](crate::pack) lays them
+/// ([`largest_first`]). Offsets tried while laying
 /// count against `budget` once the search is over, as they did when
 /// packing followed it.
 pub(crate) fn search_and_pack(
@@ -31,8 +32,10 @@ pub(crate) fn search_and_pack(
     opts: &SearchOptions,
     budget: Option<&Budget>,
 ) -> Result<Packed, SearchError> {
-    let order = lay_order(bits);
-    let room = order.iter().map(|&t| 1 << bits[t / 64][t % 64]).sum();
+    // Sub-tables of `bits` index bits span `1 << bits` slots.
+    let span = |t: usize| 1 << bits[t / 64][t % 64];
+    let order = largest_first(128, span);
+    let room = (0..128).map(span).sum();
     let (send, found) = mpsc::channel::<(usize, Prepared)>();
     std::thread::scope(|scope| {
         let packing = scope.spawn(move || {
@@ -66,14 +69,6 @@ pub(crate) fn search_and_pack(
         let magics = magics?;
         Ok((magics, offsets, packer.finish(budget)))
     })
-}
-
-/// The order sub-tables are laid in, as [`pack`](crate::pack) lays them:
-/// largest first, ties in square order, rooks first.
-fn lay_order(bits: &PerSquare<u8>) -> Vec<usize> {
-    let mut order: Vec<usize> = (0..128).collect();
-    order.sort_by_key(|&t| core::cmp::Reverse(bits[t / 64][t % 64]));
-    order
 }
 
 #[cfg(test)]
