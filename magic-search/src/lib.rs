@@ -47,7 +47,7 @@ mod squares;
 mod table_bytes;
 
 #[cfg(feature = "tools")]
-pub use candidates::candidate_sub_tables;
+pub use candidates::{candidate_sub_tables, fewer_slots};
 pub use error::SearchError;
 #[cfg(feature = "tools")]
 pub use hunt::{

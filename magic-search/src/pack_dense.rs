@@ -274,6 +274,9 @@ pub struct Packing {
     pub offsets: Vec<u32>,
     /// The array length: one past the last used slot.
     pub len: usize,
+    /// The shortest array the search itself laid: longer than `len` when
+    /// the start layout is kept.
+    pub searched: usize,
 }
 
 /// [`pack_dense_with`] where each sub-table may be laid in any of its
@@ -324,6 +327,7 @@ pub fn pack_choosing<F: FnMut(usize)>(
             choice: vec![0; n],
             offsets: vec![0; n],
             len: 0,
+            searched: 0,
         };
     }
     let firsts: Vec<&Shape> = choices.iter().map(|c| &c[0]).collect();
@@ -365,6 +369,7 @@ pub fn pack_choosing<F: FnMut(usize)>(
                 choice: vec![0; n],
                 offsets: offsets.to_vec(),
                 len,
+                searched: best,
             };
         }
     }
@@ -372,6 +377,7 @@ pub fn pack_choosing<F: FnMut(usize)>(
         choice: layer.choice,
         offsets: layer.offsets.iter().map(|&o| o as u32).collect(),
         len: best,
+        searched: best,
     }
 }
 

@@ -198,6 +198,14 @@ fn pack_gives_back_a_layout_it_cannot_shorten() {
     let args = ["pack", "../data/fixed-shift-magics.csv", "--effort", "5"];
     let (out, err) = tool(&args);
     assert!(err.contains("printed unchanged"), "{err}");
+    // The message says how far the search got.
+    let reached: usize = err
+        .split("(the search reached ")
+        .nth(1)
+        .and_then(|rest| rest.split(')').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no length reached in {err}"));
+    assert!(reached > 88_772, "{reached}");
     let (magics, offsets) = parse_magics_csv(&out).unwrap();
     let published = published_set(Scheme::FixedShift).unwrap();
     assert_eq!((magics, offsets), (published.magics, published.offsets));
@@ -222,6 +230,33 @@ fn pack_with_candidates_chooses_magics_too() {
     assert!(changed > 0, "no other magic was chosen");
     assert!(len < 87_988, "{len}");
     assert_eq!(tool(&args).0, out, "deterministic");
+}
+
+#[test]
+fn pack_can_climb_its_candidates_to_fewer_used_slots() {
+    let args = |climb: &'static str| {
+        [
+            "pack",
+            "../data/black-magics.csv",
+            "--restarts",
+            "1",
+            "--effort",
+            "400",
+            "--candidates",
+            "3",
+            "--climb",
+            climb,
+        ]
+    };
+    let (out, err) = tool(&args("3000"));
+    assert!(err.contains("each then climbing 3000 steps"), "{err}");
+    // Every magic chosen is a black magic, laid without a clash.
+    let (len, changed) = packed_black(&out);
+    assert!(changed > 0, "no other magic was chosen");
+    assert!(len < 87_988, "{len}");
+    // Climbed candidates are other magics than those drawn.
+    assert_ne!(tool(&args("0")).0, out);
+    assert_eq!(tool(&args("3000")).0, out, "deterministic");
 }
 
 #[test]

@@ -95,6 +95,11 @@ enum Command {
         /// from the seed), so that magic and offset are chosen together.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=1024))]
         candidates: u16,
+        /// Steps of annealing that change each of the other magics towards
+        /// one whose sub-table uses fewer slots, leaving room for others
+        /// (about a second per 200,000 steps for a rook); 0 keeps them.
+        #[arg(long, default_value_t = 0)]
+        climb: u64,
     },
     /// Combine the outputs of a sharded `hunt` (its state files) or of a
     /// sharded `pack` into exactly what one run would have given.
@@ -259,6 +264,7 @@ fn main() -> ExitCode {
             shard,
             fresh,
             candidates,
+            climb,
         } => pack::pack(
             &file,
             scheme,
@@ -269,6 +275,7 @@ fn main() -> ExitCode {
                 shard: shard.unwrap_or(magic_search::Shard::WHOLE),
                 fresh,
                 candidates: usize::from(candidates),
+                climb,
             },
         ),
         Command::Merge { files } => merge::merge(&files),

@@ -2,8 +2,8 @@
 
 use indicatif::{ProgressBar, ProgressStyle};
 use magic_search::{
-    candidate_sub_tables, layout_len, pack_choosing, parse_magics_csv, MagicSet, Occupancies,
-    Piece, Scheme, Scratch, Shard, SubTable,
+    candidate_sub_tables, fewer_slots, layout_len, pack_choosing, parse_magics_csv, MagicSet,
+    Occupancies, Piece, Scheme, Scratch, Shard, SubTable,
 };
 use rayon::prelude::*;
 use std::fmt::Write as _;
@@ -21,6 +21,8 @@ pub struct Restarts {
     pub fresh: bool,
     /// Magics each sub-table may be laid with, its own among them.
     pub candidates: usize,
+    /// Steps of [`fewer_slots`] for each of the others.
+    pub climb: u64,
 }
 
 /// The comment line naming the restart that gave a layout: `merge` breaks
@@ -35,6 +37,7 @@ pub fn pack(file: &Path, scheme: Option<Scheme>, runs: Restarts) -> Result<Strin
         shard,
         fresh,
         candidates,
+        climb,
     } = runs;
     let text = std::fs::read_to_string(file)
         .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
@@ -65,7 +68,7 @@ pub fn pack(file: &Path, scheme: Option<Scheme>, runs: Restarts) -> Result<Strin
         }
     };
     let tables = set.sub_tables();
-    let (magics_of, choices) = with_candidates(&set, &tables, candidates, seed);
+    let (magics_of, choices) = with_candidates(&set, &tables, candidates, climb, seed);
     // The file's own layout, if it is one, is where every restart starts.
     let layout: Vec<u32> = offsets.iter().flatten().copied().collect();
     let start = match fresh {
@@ -130,7 +133,11 @@ pub fn pack(file: &Path, scheme: Option<Scheme>, runs: Restarts) -> Result<Strin
     if start.is_some_and(|(layout, _)| {
         packed.offsets == layout && packed.choice.iter().all(|&c| c == 0)
     }) {
-        eprintln!("no layout shorter than the file's was found: it is printed unchanged");
+        eprintln!(
+            "no layout shorter than the file's was found (the search reached {}): \
+             it is printed unchanged",
+            packed.searched
+        );
     }
     let len = packed.len;
     for (i, (off, c)) in packed.offsets.into_iter().zip(packed.choice).enumerate() {
@@ -151,17 +158,23 @@ pub fn pack(file: &Path, scheme: Option<Scheme>, runs: Restarts) -> Result<Strin
 
 /// The magics each sub-table may be laid with, and their sub-tables: the
 /// set's own first, then up to `count - 1` others of the same square, hash
-/// and bits (none when `count` is 1).
+/// and bits (none when `count` is 1), each changed by `climb` steps of
+/// [`fewer_slots`].
 fn with_candidates(
     set: &MagicSet,
     tables: &[SubTable],
     count: usize,
+    climb: u64,
     seed: u64,
 ) -> (Vec<Vec<u64>>, Vec<Vec<SubTable>>) {
     if count > 1 {
         eprintln!(
-            "finding {} more magics for each of the 128 squares",
-            count - 1
+            "finding {} more magics for each of the 128 squares{}",
+            count - 1,
+            match climb {
+                0 => String::new(),
+                steps => format!(", each then climbing {steps} steps towards fewer used slots"),
+            }
         );
     }
     tables
@@ -183,10 +196,18 @@ fn with_candidates(
                     CANDIDATE_TRIES,
                     seed,
                 );
-                let own = magics[0];
-                for (magic, table) in found.into_iter().filter(|f| f.0 != own) {
-                    magics.push(magic);
-                    choices.push(table);
+                for (magic, table) in found {
+                    let (magic, table) = match climb {
+                        0 => (magic, table),
+                        steps => {
+                            let magic = fewer_slots(hash, own.piece, sq, bits, magic, steps, seed);
+                            (magic, SubTable::with_hash(own.piece, sq, hash, magic, bits))
+                        }
+                    };
+                    if !magics.contains(&magic) {
+                        magics.push(magic);
+                        choices.push(table);
+                    }
                 }
             }
             (magics, choices)
