@@ -113,10 +113,11 @@ pub fn fewer_slots(
 }
 
 /// The temperature [`fewer_slots`] starts at, in 256ths of a slot: a step
-/// that uses 1.4 slots more is kept half the time. Over rooks a3, d1, h4
-/// and e8 (six starts each, 200,000 steps), starting at about this reached
-/// 1,347, 1,268, 1,886 and 896 slots at best, where keeping only steps that
-/// use no more slots reached 2,033, 1,920, 1,886 and 1,088.
+/// that uses 1.4 slots more is kept half the time, so that the walk can
+/// cross from one plateau of equal counts to another. At 200,000 steps it
+/// gains little over keeping only steps that use no more slots: over rooks
+/// a3, d1, h4 and e8 (six starts each, seed 1) the fewest were 1,279,
+/// 1,146, 1,876 and 896 slots, against 1,279, 1,144, 1,886 and 896.
 const START_TEMPERATURE: u64 = 355;
 
 /// Whether a step that uses `worse` more slots is kept at `temperature`:
