@@ -1742,206 +1742,206 @@ pub const BLACK_REPACKED_ROOK: [u64; 64] = [
 /// bishop magics of the black set.
 pub const BLACK_REPACKED_BISHOP: [u64; 64] = [
     0xa7020080601803d8, // a1
-    0xe64eb1f901340058, // b1
+    0xa91f2c763618006f, // b1
     0x0a0080181001f60c, // c1
-    0x83e6437fff4f2649, // d1
+    0x1840802004238008, // d1
     0xc03fe00100000000, // e1
-    0x24c00bffff400000, // f1
-    0x0db7a1c37dfff40d, // g1
+    0xbbede3ff7feb3a04, // f1
+    0x0808101f40007f04, // g1
     0x100808201ec00080, // h1
-    0x0e5ea0e0a0480001, // a2
+    0xffa2feffbfefb7ff, // a2
     0x083e3ee040080801, // b2
-    0xc0800080181001f8, // c2
-    0x63b74fa10000e2ba, // d2
-    0x110212ac800cecf3, // e2
-    0x6a0f57bc0100142b, // f2
-    0x7d49cfe9529efff5, // g2
-    0x91b2cb173e81c00b, // h2
-    0x0bf200b73e6beffe, // a3
-    0x2f77dd99bc4adffe, // b3
+    0xf2c0597ff7d3ff0b, // c2
+    0x0440007fe0031000, // d2
+    0x2010007ffc000000, // e2
+    0x280a0482018024bb, // f2
+    0x9d2de61e9d418010, // g2
+    0x01d7e05080ffbffb, // h2
+    0x7ffe7fff817fcff9, // a3
+    0x7ffebfffa01027fd, // b3
     0x53018080c00f4001, // c3
     0x407e0001000ffb8a, // d3
     0x288bffff990015f3, // e3
     0xffdfefffde39ffef, // f3
-    0x5fb443ff8eddc005, // g3
+    0xcc8808000fbf8002, // g3
     0x9f2ca20048dddffc, // h3
     0x8800013e8300c030, // a4
     0x0420009701806018, // b4
     0x7ffeff7f7f01f7fd, // c4
-    0x8400201014010020, // d4
-    0x0023005001004001, // e4
+    0x8700303010c0c006, // d4
+    0xc800181810606000, // e4
     0x20002038001c8010, // f4
-    0x087ff038000fc001, // g4
-    0x12d82bd9ff9b1ffe, // h4
-    0x0fbffbe85aa182df, // a5
-    0x000000407e416020, // b5
+    0xeb17eebc0101200b, // g4
+    0x00080c0c00083007, // h4
+    0x00000080fc82c040, // a5
+    0xec7ffe7477abbf90, // b5
     0x00600203f8008020, // c5
     0xd003fefe04404080, // d5
-    0xad7f100480140060, // e5
+    0xd18173fec0e40100, // e5
     0x7fbffe700bffe800, // f5
     0x107ff00fe4000f90, // g5
-    0x2efffbc69b341df8, // h5
-    0x59600101f49b64fd, // a6
-    0x77b800c17ad560df, // b6
+    0x0a7ffbe6e34707f8, // h5
+    0x9aaffebd8ddd4d80, // a6
+    0x7aafff7f090964ff, // b6
     0x00000041018700c0, // c6
     0x0010000080fc4080, // d6
     0x1000003c80180030, // e6
     0xc10000df80280050, // f6
-    0xffffffbfeff80fdc, // g6
-    0x000000101003f812, // h6
-    0x4aafff3e85489131, // a7
-    0x3253ffe080f9915d, // b7
-    0x37a5a7ff91c1815f, // c7
-    0x0004000008003f80, // d7
+    0x62bffafd82bdcc4c, // g6
+    0x951fff77bc6564d6, // h6
+    0x7d600060bdcf719a, // a7
+    0xd36400305bde37c0, // b7
+    0x080000000f808081, // c7
+    0x7f15d1ac013f9f31, // d7
     0x08000001001fe040, // e7
-    0x72dd000040900a00, // f7
+    0xd4c1800f67a93402, // f7
     0xfffffeffbfeff81d, // g7
-    0xd140007036faffba, // h7
-    0xc55797ff9f4375a5, // a8
+    0x9d4002813df705d6, // h7
+    0xc33000203e7d0e5f, // a8
     0xa0759c0010196f1d, // b8
-    0x26be84a800407cfc, // c8
-    0x2bc229c880007ede, // d8
-    0x6f969a5d80216814, // e8
+    0x7f83fffffff07f7f, // c8
+    0x979de8e70000c0a2, // d8
+    0x3af2b069ffe2d7ec, // e8
     0x945e388000801012, // f8
-    0x73c0988004421dfe, // g8
+    0x0840800080200fda, // g8
     0x100000c05f582008, // h8
 ];
 /// rook sub-table offsets in the shared array.
 pub const BLACK_REPACKED_ROOK_OFFSETS: [u32; 64] = [
-    0x5ec0,  // a1
-    0xbf97,  // b1
-    0xd45e,  // c1
-    0xe914,  // d1
-    0x13da4, // e1
-    0xc6a1,  // f1
-    0x160,   // g1
-    0x132ba, // h1
-    0xbf02,  // a2
-    0x677c,  // b2
-    0x124b2, // c2
-    0x10f28, // d2
-    0xf293,  // e2
-    0x7eee,  // f2
-    0x45fc,  // g2
-    0x51c1,  // h2
-    0x11799, // a3
-    0xf6a0,  // b3
-    0x95cf,  // c3
-    0xe6a,   // d3
-    0x115d,  // e3
-    0x8c,    // f3
-    0x10c81, // g3
-    0x3ed2,  // h3
-    0xaf4b,  // a4
-    0x10fff, // b4
-    0xe1df,  // c4
-    0x396f,  // d4
-    0x263,   // e4
-    0xc111,  // f4
-    0x41cb,  // g4
-    0x1161,  // h4
-    0xdead,  // a5
-    0x11c46, // b5
-    0xd7df,  // c5
-    0xd05f,  // d5
-    0x8bd1,  // e5
-    0x365f,  // f5
-    0xfa91,  // g5
-    0xa3c4,  // h5
-    0x647c,  // a6
-    0xc3e9,  // b6
-    0x12312, // c6
-    0x100ba, // d6
-    0x0,     // e6
-    0xed6f,  // f6
-    0x12796, // g6
-    0x13e8a, // h6
-    0x7775,  // a7
-    0x71d3,  // b7
-    0x7213,  // c7
-    0x6ce3,  // d7
-    0x6dbc,  // e7
-    0xa745,  // f7
-    0x321c,  // g7
-    0xf451,  // h7
-    0x9be1,  // a8
-    0x20c9,  // b8
-    0x2299,  // c8
-    0x9bcf,  // d8
-    0x10681, // e8
-    0x85da,  // f8
-    0x2ab4,  // g8
-    0x51ba,  // h8
+    0x52a8,  // a1
+    0x9e68,  // b1
+    0xb33b,  // c1
+    0xdfc1,  // d1
+    0x10eba, // e1
+    0xa57e,  // f1
+    0x12304, // g1
+    0x103d0, // h1
+    0x9dd3,  // a2
+    0x6d29,  // b2
+    0xef08,  // c2
+    0x12213, // d2
+    0xe940,  // e2
+    0x7524,  // f2
+    0x1409a, // g2
+    0xffc,   // h2
+    0xe75f,  // a3
+    0x95c9,  // b3
+    0x0,     // c3
+    0xa3c6,  // d3
+    0x401,   // e3
+    0x52e,   // f3
+    0x462c,  // g3
+    0x3ff8,  // h3
+    0xb583,  // a4
+    0x8e19,  // b4
+    0xcb54,  // c4
+    0xd140,  // d4
+    0x14467, // e4
+    0xbaa8,  // f4
+    0x42f1,  // g4
+    0x1800,  // h4
+    0xd55a,  // a5
+    0xf498,  // b5
+    0xce8c,  // c5
+    0xab3b,  // d5
+    0xc156,  // e5
+    0x3785,  // f5
+    0x801,   // g5
+    0x12b02, // h5
+    0x5d84,  // a6
+    0xf8f9,  // b6
+    0xf5c8,  // c6
+    0xe1ea,  // d6
+    0x6df4,  // e6
+    0xcfa9,  // f6
+    0xf8ac,  // g6
+    0x10fa0, // h6
+    0x5819,  // a7
+    0xcb27,  // b7
+    0x65f4,  // c7
+    0x69c1,  // d7
+    0x6be9,  // e7
+    0x13564, // f7
+    0x38bb,  // g7
+    0x130c2, // h7
+    0x8a36,  // a8
+    0x2768,  // b8
+    0x29d8,  // c8
+    0x8a24,  // d8
+    0x11d6c, // e8
+    0x7c10,  // f8
+    0x3153,  // g8
+    0xff5,   // h8
 ];
 /// bishop sub-table offsets in the shared array.
 pub const BLACK_REPACKED_BISHOP_OFFSETS: [u32; 64] = [
-    0x422a,  // a1
-    0x2abc,  // b1
-    0x1937,  // c1
-    0x66a9,  // d1
-    0x1c9f,  // e1
-    0x42e1,  // f1
-    0x3126,  // g1
-    0x3e02,  // h1
-    0x1b3a,  // a2
-    0x1ab2,  // b2
-    0x19a2,  // c2
-    0x218e,  // d2
-    0x66d7,  // e2
-    0x66a2,  // f2
-    0x6712,  // g2
-    0x20a6,  // h2
-    0x66af,  // a3
-    0x66e2,  // b3
-    0x4c9d,  // c3
-    0x3a2a,  // d3
-    0x33cd,  // e3
-    0x10e10, // f3
-    0x67bc,  // g3
-    0x86d5,  // h3
-    0x1e3b,  // a4
-    0x1bb0,  // b4
-    0x3ba9,  // c4
-    0x11f87, // d4
-    0x10a16, // e4
-    0x3a74,  // f4
-    0x18b2,  // g4
-    0x6745,  // h4
-    0x66ed,  // a5
-    0x116,   // b5
-    0x3479,  // c5
-    0xd66a,  // d5
-    0x13032, // e5
-    0x7997,  // f5
-    0x17b4,  // g5
-    0x2162,  // h5
-    0x6708,  // a6
-    0x2161,  // b6
-    0x789f,  // c6
-    0x4b2c,  // d6
-    0x12d2a, // e6
-    0x12a01, // f6
-    0x30,    // g6
-    0x128,   // h6
-    0x67d6,  // a7
-    0x3671,  // b7
-    0x6676,  // c7
-    0x3ff6,  // d7
-    0x34be,  // e7
-    0x1e85,  // f7
-    0x42,    // g7
-    0x3491,  // h7
-    0x6867,  // a8
-    0x46e3,  // b8
-    0x1fd6,  // c8
-    0x65e8,  // d8
-    0x66cd,  // e8
-    0x1dc9,  // f8
-    0x2afe,  // g8
-    0x3f05,  // h8
+    0x405a,  // a1
+    0x122dc, // b1
+    0x1fd6,  // c1
+    0x4043,  // d1
+    0x2235,  // e1
+    0x8902,  // f1
+    0x2148,  // g1
+    0x4120,  // h1
+    0x252e,  // a2
+    0x3ece,  // b2
+    0x5ba9,  // c2
+    0x4937,  // d2
+    0x4883,  // e2
+    0x309c,  // f2
+    0x5b02,  // g2
+    0x7ba3,  // h2
+    0x1fb9,  // a3
+    0x41b4,  // b3
+    0x4cc9,  // c3
+    0x5b81,  // d3
+    0x3a6c,  // e3
+    0x11ea5, // f3
+    0x244d,  // g3
+    0x5b7a,  // h3
+    0x2157,  // a4
+    0x244f,  // b4
+    0x5a61,  // c4
+    0x13ff4, // d4
+    0x75b1,  // e4
+    0x10010, // f4
+    0x27fc,  // g4
+    0x23ca,  // h4
+    0x1f44,  // a5
+    0x5b79,  // b5
+    0x3b18,  // c5
+    0x4fb6,  // d5
+    0x12101, // e5
+    0x707b,  // f5
+    0x1e53,  // g5
+    0x2646,  // h5
+    0x5b10,  // a6
+    0x390f,  // b6
+    0x102e8, // c6
+    0xfb47,  // d6
+    0x5926,  // e6
+    0x4ec1,  // f6
+    0x28cd,  // g6
+    0x27cd,  // h6
+    0x5ae7,  // a7
+    0xa429,  // b7
+    0x3b56,  // c7
+    0x27a4,  // d7
+    0x431a,  // e7
+    0x3157,  // f7
+    0x41b0,  // g7
+    0x73f8,  // h7
+    0x28c1,  // a8
+    0x4809,  // b8
+    0x42fa,  // c8
+    0x5b25,  // d8
+    0x27f9,  // e8
+    0x3dec,  // f8
+    0x2245,  // g8
+    0x4656,  // h8
 ];
 /// Entries of the table.
-pub const BLACK_REPACKED_LEN: usize = 85407;
+pub const BLACK_REPACKED_LEN: usize = 85090;
 
 // The best set: the best known fewer-bit fancy magics (data/best-magics.csv;
 // rooks by Grant Osborne, Volker Annuss, Niklas Fiekas and Peter Osterlund,
