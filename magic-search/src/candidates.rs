@@ -80,8 +80,8 @@ pub fn fewer_slots(
     seed: u64,
 ) -> u64 {
     let o = Occupancies::new(piece, sq);
-    let mut slots = SlotCount::new(bits);
-    let Some(mut used) = slots.used(&o, hash, magic, bits) else {
+    let mut slots = Scratch::default();
+    let Some(mut used) = slots.used_slots(&o, hash, magic, bits) else {
         return magic;
     };
     // Under the multiply hash the bits below the mask's lowest one move
@@ -97,7 +97,7 @@ pub fn fewer_slots(
         for _ in 0..1 + rng.next_u64() % 3 {
             next ^= 1 << (rng.next_u64() % matter);
         }
-        let Some(next_used) = slots.used(&o, hash, next, bits) else {
+        let Some(next_used) = slots.used_slots(&o, hash, next, bits) else {
             continue;
         };
         // In 256ths of a slot, falling to 0 at the last step.
@@ -137,45 +137,9 @@ fn keeps_worse(rng: &mut SplitMix64, worse: usize, temperature: u64) -> bool {
     rng.next_u64() < chance
 }
 
-/// Counts the slots a magic uses, or finds that it does not fit.
-struct SlotCount {
-    /// Which evaluation last used each slot, and the attack set it holds.
-    stamps: Vec<(u32, u64)>,
-    stamp: u32,
-}
-
-impl SlotCount {
-    fn new(bits: u32) -> Self {
-        SlotCount {
-            stamps: vec![(0, 0); 1 << bits],
-            stamp: 0,
-        }
-    }
-
-    /// The slots `magic` uses, if no two attack sets meet in one.
-    fn used(&mut self, o: &Occupancies, hash: Hash, magic: u64, bits: u32) -> Option<usize> {
-        self.stamp = self.stamp.wrapping_add(1);
-        if self.stamp == 0 {
-            self.stamps.iter_mut().for_each(|s| s.0 = 0);
-            self.stamp = 1;
-        }
-        let mut used = 0;
-        for (&occ, &attacks) in o.occupancies.iter().zip(&o.attacks) {
-            let slot = &mut self.stamps[hash.index(o.mask, magic, bits, occ)];
-            if slot.0 != self.stamp {
-                *slot = (self.stamp, attacks);
-                used += 1;
-            } else if slot.1 != attacks {
-                return None;
-            }
-        }
-        Some(used)
-    }
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{candidate_sub_tables, fewer_slots, keeps_worse, SlotCount};
+    use super::{candidate_sub_tables, fewer_slots, keeps_worse};
     use crate::{Hash, Occupancies, Piece, Scratch, SplitMix64};
 
     #[test]
@@ -183,13 +147,14 @@ mod tests {
         // Rook d6: random magics use 900 to 1,024 slots, the published one 576.
         let (piece, sq, bits) = (Piece::Rook, 43, 12);
         let o = Occupancies::new(piece, sq);
-        let mut slots = SlotCount::new(bits);
+        let mut slots = Scratch::default();
         // From 1,024 slots: to 1,012 and to 576.
         for (hash, seed, steps) in [(Hash::Multiply, 5, 50_000), (Hash::Black, 3, 20_000)] {
             let (start, _) = candidate_sub_tables(hash, piece, sq, bits, 1, 1_000_000, seed)[0];
             let climbed = fewer_slots(hash, piece, sq, bits, start, steps, seed);
             assert!(Scratch::default().fits(&o, hash, climbed, bits), "{hash:?}");
-            let [before, after] = [start, climbed].map(|m| slots.used(&o, hash, m, bits).unwrap());
+            let [before, after] =
+                [start, climbed].map(|m| slots.used_slots(&o, hash, m, bits).unwrap());
             assert!(after < before, "{hash:?}: {before} slots, then {after}");
             assert_eq!(
                 climbed,

@@ -421,6 +421,31 @@ impl Scratch {
             }
         }
     }
+
+    /// How many slots `magic` uses for the occupancies of `o` with `hash`
+    /// into `bits` bits, or `None` if two attack sets meet in one: what
+    /// [`fewer_slots`](crate::fewer_slots) lowers.
+    #[cfg(feature = "tools")]
+    pub(crate) fn used_slots(
+        &mut self,
+        o: &Occupancies,
+        hash: Hash,
+        magic: u64,
+        bits: u32,
+    ) -> Option<usize> {
+        let stamp = self.next_stamp(bits);
+        let stamps = self.stamps.as_mut_slice();
+        let mut used = 0;
+        for &(occ, id) in &o.checks {
+            let slot = &mut stamps[hash.index(o.mask, magic, bits, occ)];
+            // A slot not yet written for this candidate.
+            used += usize::from(*slot < stamp);
+            if !claim!(*slot, stamp, id) {
+                return None;
+            }
+        }
+        Some(used)
+    }
 }
 
 /// Searches a magic with `bits` index bits for `piece` on `sq`, from the
