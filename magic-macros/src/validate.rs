@@ -206,17 +206,17 @@ fn table(item: Item) -> Result<Table> {
 /// `set = best`: a name from [`SET_NAMES`] that suits the scheme, and no
 /// keys that would change its magics.
 fn set_name(kv: &KeyValue, scheme: Scheme, keys: &[KeyValue]) -> Result<&'static str> {
-    let names = SET_NAMES.join(", ");
+    let advice = sets_for(scheme);
     let Value::Ident(ident) = &kv.value else {
         return Err(Error::new(
             kv.value.span(),
-            format!("expected a set name; use one of {names}"),
+            format!("expected a set name; {advice}"),
         ));
     };
     let Some(&name) = SET_NAMES.iter().find(|n| ident == *n) else {
         return Err(Error::new(
             ident.span(),
-            format!("unknown set `{ident}`; use one of {names}"),
+            format!("unknown set `{ident}`; {advice}"),
         ));
     };
     if named_set(name, scheme).is_none() {
@@ -242,6 +242,20 @@ fn set_name(kv: &KeyValue, scheme: Scheme, keys: &[KeyValue]) -> Result<&'static
         ));
     }
     Ok(name)
+}
+
+/// What to write instead of a set name that is missing or unknown: only
+/// the sets the table's scheme takes, so that the advice can be followed.
+fn sets_for(scheme: Scheme) -> String {
+    let names: Vec<&str> = SET_NAMES
+        .into_iter()
+        .filter(|name| set_schemes(name).contains(&scheme))
+        .collect();
+    match names.as_slice() {
+        [] => format!("{scheme} tables have no named sets; remove `set`"),
+        [name] => format!("use `set = {name}`"),
+        names => format!("use one of {}", names.join(", ")),
+    }
 }
 
 fn scheme(kv: &KeyValue) -> Result<Scheme> {
