@@ -165,6 +165,11 @@ impl Cursor {
 
 pub fn parse(input: TokenStream) -> Result<Input> {
     let mut c = Cursor::new(input, Span::call_site());
+    // Past the last table, point at its last token, where something is
+    // missing, rather than at the whole call.
+    if let Some(last) = c.tokens.last() {
+        c.end = last.span();
+    }
     if c.is_empty() {
         return Err(Error::new(c.end, format!("expected a table, {EXAMPLE}")));
     }
