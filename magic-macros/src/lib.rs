@@ -11,6 +11,7 @@ extern crate proc_macro;
 
 mod error;
 mod expand;
+mod nearest;
 mod parse;
 mod validate;
 

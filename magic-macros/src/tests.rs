@@ -201,3 +201,58 @@ fn seeded_offset_in_magic_sets_stay_within_the_work_limit() {
         assert!(out.contains("OffsetInMagicTables"), "seed {seed}");
     }
 }
+
+#[test]
+fn a_slip_is_answered_with_the_name_meant() {
+    use crate::nearest::nearest;
+    let keys = [
+        "scheme",
+        "set",
+        "seed",
+        "rook_bits",
+        "bishop_bits",
+        "max_tries",
+    ];
+    assert_eq!(nearest("rookbits", keys), Some("rook_bits"));
+    assert_eq!(nearest("Bishop_Bit", keys), Some("bishop_bits"));
+    assert_eq!(nearest("seeds", keys), Some("seed"));
+    assert_eq!(nearest("sed", keys), None, "seed or set");
+    assert_eq!(nearest("colour", keys), None);
+    assert_eq!(
+        nearest("shift_in_magik", ["shift_in_magic", "magic32"]),
+        Some("shift_in_magic")
+    );
+    // Farther than a slip: no guess.
+    assert_eq!(nearest("pp", ["pext"]), None);
+    assert_eq!(nearest("fantasy", ["fancy"]), None);
+}
+
+#[test]
+fn misspelt_names_get_the_name_meant_or_the_list() {
+    for (input, message) in [
+        (
+            "static A { rookbits = 11 }",
+            "unknown key `rookbits`; did you mean `rook_bits`?",
+        ),
+        (
+            "static A { colour = 11 }",
+            "unknown key `colour`; expected one of",
+        ),
+        (
+            "static A { scheme = fancee }",
+            "unknown scheme `fancee`; did you mean `fancy`?",
+        ),
+        (
+            "static A { scheme = black, set = repackd }",
+            "unknown set `repackd`; did you mean `repacked`?",
+        ),
+        // `best` is near, but black tables do not take it.
+        (
+            "static A { scheme = black, set = bst }",
+            "unknown set `bst`; use `set = repacked`",
+        ),
+    ] {
+        let out = expand_tokens(tokens(input)).to_string();
+        assert!(out.contains(message), "{input}: {out}");
+    }
+}

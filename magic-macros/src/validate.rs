@@ -2,6 +2,7 @@
 
 use crate::error::{Error, Result};
 use crate::expand::WORK_LIMIT;
+use crate::nearest::nearest;
 use crate::parse::{Input, Item, KeyValue, Value};
 use magic_search::{
     check_bits, fewer_bits_proven_impossible, fewest_known_bits, min_bits, named_set,
@@ -102,7 +103,10 @@ fn table(item: Item) -> Result<Table> {
         if !KEYS.split(", ").any(|k| kv.key == k) {
             return Err(Error::new(
                 kv.key.span(),
-                format!("unknown key `{}`; expected one of {KEYS}", kv.key),
+                match nearest(&kv.key.to_string(), KEYS.split(", ")) {
+                    Some(key) => format!("unknown key `{}`; did you mean `{key}`?", kv.key),
+                    None => format!("unknown key `{}`; expected one of {KEYS}", kv.key),
+                },
             ));
         }
         if item.keys[..i].iter().any(|earlier| earlier.key == kv.key) {
@@ -216,7 +220,12 @@ fn set_name(kv: &KeyValue, scheme: Scheme, keys: &[KeyValue]) -> Result<&'static
     let Some(&name) = SET_NAMES.iter().find(|n| ident == *n) else {
         return Err(Error::new(
             ident.span(),
-            format!("unknown set `{ident}`; {advice}"),
+            match nearest(&ident.to_string(), SET_NAMES) {
+                Some(name) if named_set(name, scheme).is_some() => {
+                    format!("unknown set `{ident}`; did you mean `{name}`?")
+                }
+                _ => format!("unknown set `{ident}`; {advice}"),
+            },
         ));
     };
     if named_set(name, scheme).is_none() {
@@ -263,10 +272,11 @@ fn scheme(kv: &KeyValue) -> Result<Scheme> {
     let expected = format!("use one of {}", names.join(", "));
     match &kv.value {
         Value::Ident(ident) => ident.to_string().parse().map_err(|_| {
-            Error::new(
-                ident.span(),
-                format!("unknown scheme `{ident}`; {expected}"),
-            )
+            let message = match nearest(&ident.to_string(), names.iter().copied()) {
+                Some(name) => format!("unknown scheme `{ident}`; did you mean `{name}`?"),
+                None => format!("unknown scheme `{ident}`; {expected}"),
+            };
+            Error::new(ident.span(), message)
         }),
         other => Err(Error::new(
             other.span(),

@@ -1,7 +1,7 @@
 use magic_runtime::magic_tables;
 
 magic_tables! {
-    static T { sheme = fancy }
+    static T { scheme = fancy, colour = white }
 }
 
 fn main() {}
