@@ -19,12 +19,9 @@ pub fn nearest<'a>(given: &str, names: impl IntoIterator<Item = &'a str>) -> Opt
         .collect();
     let fewest = near.iter().map(|&(distance, _)| distance).min()?;
     // Two names as near (`sed`: `seed` or `set`) are no answer.
-    match near
-        .iter()
-        .filter(|&&(d, _)| d == fewest)
-        .collect::<Vec<_>>()[..]
-    {
-        [&(_, name)] => Some(name),
+    let mut nearest = near.iter().filter(|&&(distance, _)| distance == fewest);
+    match (nearest.next(), nearest.next()) {
+        (Some(&(_, name)), None) => Some(name),
         _ => None,
     }
 }
