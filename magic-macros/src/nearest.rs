@@ -26,6 +26,19 @@ pub fn nearest<'a>(given: &str, names: impl IntoIterator<Item = &'a str>) -> Opt
     }
 }
 
+/// What to do about an unknown `given`: use the name of `names` it most
+/// likely meant, or else what `otherwise` says.
+pub fn advice<'a>(
+    given: &str,
+    names: impl IntoIterator<Item = &'a str>,
+    otherwise: impl FnOnce() -> String,
+) -> String {
+    match nearest(given, names) {
+        Some(name) => format!("did you mean `{name}`?"),
+        None => otherwise(),
+    }
+}
+
 /// Levenshtein distance: insertions, deletions and substitutions.
 fn edits(a: &[char], b: &[char]) -> usize {
     let mut row: Vec<usize> = (0..=b.len()).collect();

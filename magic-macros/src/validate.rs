@@ -2,7 +2,7 @@
 
 use crate::error::{Error, Result};
 use crate::expand::WORK_LIMIT;
-use crate::nearest::nearest;
+use crate::nearest::advice;
 use crate::parse::{Input, Item, KeyValue, Value};
 use magic_search::{
     check_bits, fewer_bits_proven_impossible, fewest_known_bits, min_bits, named_set,
@@ -103,10 +103,13 @@ fn table(item: Item) -> Result<Table> {
         if !KEYS.split(", ").any(|k| kv.key == k) {
             return Err(Error::new(
                 kv.key.span(),
-                match nearest(&kv.key.to_string(), KEYS.split(", ")) {
-                    Some(key) => format!("unknown key `{}`; did you mean `{key}`?", kv.key),
-                    None => format!("unknown key `{}`; expected one of {KEYS}", kv.key),
-                },
+                format!(
+                    "unknown key `{}`; {}",
+                    kv.key,
+                    advice(&kv.key.to_string(), KEYS.split(", "), || {
+                        format!("expected one of {KEYS}")
+                    })
+                ),
             ));
         }
         if item.keys[..i].iter().any(|earlier| earlier.key == kv.key) {
@@ -210,22 +213,17 @@ fn table(item: Item) -> Result<Table> {
 /// `set = best`: a name from [`SET_NAMES`] that suits the scheme, and no
 /// keys that would change its magics.
 fn set_name(kv: &KeyValue, scheme: Scheme, keys: &[KeyValue]) -> Result<&'static str> {
-    let advice = sets_for(scheme);
     let Value::Ident(ident) = &kv.value else {
         return Err(Error::new(
             kv.value.span(),
-            format!("expected a set name; {advice}"),
+            format!("expected a set name; {}", sets_for(scheme)),
         ));
     };
     let Some(&name) = SET_NAMES.iter().find(|n| ident == *n) else {
+        let advice = advice(&ident.to_string(), sets_taken(scheme), || sets_for(scheme));
         return Err(Error::new(
             ident.span(),
-            match nearest(&ident.to_string(), SET_NAMES) {
-                Some(name) if named_set(name, scheme).is_some() => {
-                    format!("unknown set `{ident}`; did you mean `{name}`?")
-                }
-                _ => format!("unknown set `{ident}`; {advice}"),
-            },
+            format!("unknown set `{ident}`; {advice}"),
         ));
     };
     if named_set(name, scheme).is_none() {
@@ -256,10 +254,7 @@ fn set_name(kv: &KeyValue, scheme: Scheme, keys: &[KeyValue]) -> Result<&'static
 /// What to write instead of a set name that is missing or unknown: only
 /// the sets the table's scheme takes, so that the advice can be followed.
 fn sets_for(scheme: Scheme) -> String {
-    let names: Vec<&str> = SET_NAMES
-        .into_iter()
-        .filter(|name| set_schemes(name).contains(&scheme))
-        .collect();
+    let names: Vec<&str> = sets_taken(scheme).collect();
     match names.as_slice() {
         [] => format!("{scheme} tables have no named sets; remove `set`"),
         [name] => format!("use `set = {name}`"),
@@ -267,16 +262,20 @@ fn sets_for(scheme: Scheme) -> String {
     }
 }
 
+/// The names of the sets `scheme` takes.
+fn sets_taken(scheme: Scheme) -> impl Iterator<Item = &'static str> {
+    SET_NAMES
+        .into_iter()
+        .filter(move |name| set_schemes(name).contains(&scheme))
+}
+
 fn scheme(kv: &KeyValue) -> Result<Scheme> {
     let names: Vec<&str> = Scheme::ALL.iter().map(|s| s.name()).collect();
     let expected = format!("use one of {}", names.join(", "));
     match &kv.value {
         Value::Ident(ident) => ident.to_string().parse().map_err(|_| {
-            let message = match nearest(&ident.to_string(), names.iter().copied()) {
-                Some(name) => format!("unknown scheme `{ident}`; did you mean `{name}`?"),
-                None => format!("unknown scheme `{ident}`; {expected}"),
-            };
-            Error::new(ident.span(), message)
+            let advice = advice(&ident.to_string(), names.iter().copied(), || expected);
+            Error::new(ident.span(), format!("unknown scheme `{ident}`; {advice}"))
         }),
         other => Err(Error::new(
             other.span(),
