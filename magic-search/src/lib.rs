@@ -24,6 +24,7 @@ mod hunt;
 #[cfg(feature = "tools")]
 mod hunted;
 mod named;
+mod offsets_in_magics;
 mod pack;
 #[cfg(feature = "tools")]
 mod pack_dense;

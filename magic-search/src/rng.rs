@@ -48,6 +48,13 @@ impl SplitMix64 {
         mix(self.state)
     }
 
+    /// The generator `n` outputs on, in one step.
+    pub(crate) fn skip(&self, n: u64) -> SplitMix64 {
+        SplitMix64 {
+            state: self.state.wrapping_add(GAMMA.wrapping_mul(n)),
+        }
+    }
+
     /// A sparse candidate: the AND of three draws, so about 8 bits are set.
     /// Magics with few set bits are found far more often.
     ///

@@ -530,14 +530,6 @@ impl Budget {
         before.saturating_add(n) <= self.limit
     }
 
-    /// Counts the budget as spent, so that the searches counting against
-    /// it stop at their next count: how a search no longer needed is
-    /// called off.
-    pub(crate) fn exhaust(&self) {
-        self.used
-            .fetch_max(self.limit.saturating_add(1), Ordering::Relaxed);
-    }
-
     /// Whether the candidates counted so far are more than the limit.
     pub fn exceeded(&self) -> bool {
         self.used.load(Ordering::Relaxed) > self.limit
@@ -755,7 +747,7 @@ static BYTE_ONES: [u8; 256] = {
 
 /// One search's candidates and what it has learnt: the form its magics
 /// must have, and its own order of the checks.
-struct SquareSearch {
+pub(crate) struct SquareSearch {
     stream: SparseCandidates,
     hash: Hash,
     bits: u32,
@@ -772,7 +764,12 @@ struct SquareSearch {
 }
 
 impl SquareSearch {
-    fn new(o: &Occupancies, bits: u32, rng: &mut SplitMix64, opts: &SearchOptions) -> Self {
+    pub(crate) fn new(
+        o: &Occupancies,
+        bits: u32,
+        rng: &mut SplitMix64,
+        opts: &SearchOptions,
+    ) -> Self {
         let (mut keep, mut fixed) = (!0u64, 0u64);
         if opts.shift_in_magic {
             keep &= (1 << 58) - 1;
@@ -813,7 +810,7 @@ impl SquareSearch {
 
     /// The first magic among the candidates after `*tries` and up to
     /// `end`, with `*tries` moved on past the candidates drawn.
-    fn next_magic(
+    pub(crate) fn next_magic(
         &mut self,
         o: &Occupancies,
         scratch: &mut Scratch,

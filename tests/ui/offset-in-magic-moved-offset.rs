@@ -2,7 +2,7 @@ use magic_runtime::{sets, OffsetInMagicTables};
 
 const fn moved() -> [u64; 64] {
     let mut factors = sets::OFFSET_IN_MAGIC_ROOK;
-    factors[1] -= 1; // b1's sub-table one unit earlier, with a changed magic
+    factors[2] -= 1; // c1's sub-table one unit earlier, with a changed magic
     factors
 }
 
