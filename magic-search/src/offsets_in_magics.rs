@@ -137,26 +137,35 @@ fn first_unit_with_a_magic(
             .filter(|&low| may_admit(&top, low, bits, &mut top_scratch))
     };
     let unit_tries = opts.max_tries.min(UNIT_TRIES);
+    // The units still searched, nearest first: a unit that has had all it
+    // gets is dropped, so that a square that finds nothing holds a dozen
+    // searches at most, not one for every unit it passed.
     let mut taken: Vec<Unit> = Vec::new();
-    // The nearest unit not yet considered, for the stages after the
-    // aligned ones.
+    // The aligned units, and the nearest unit not yet considered, for the
+    // stages after the aligned ones.
+    let mut aligned: Vec<usize> = Vec::new();
     let mut nearest = first;
     let (mut scratch, mut tries) = (Scratch::default(), 0u64);
     for stage in 0u32.. {
         let next = match stage {
             0..=ALIGNED_STAGES => {
-                Some((first + usize::from(stage > 0)).next_multiple_of(1 << stage))
+                let unit = (first + usize::from(stage > 0)).next_multiple_of(1 << stage);
+                // Two stages may align to the same unit.
+                (!aligned.contains(&unit)).then(|| {
+                    aligned.push(unit);
+                    unit
+                })
             }
             _ => loop {
                 nearest += 1;
                 match nearest {
                     unit if unit > usize::from(u16::MAX) => break None,
-                    unit if !taken.iter().any(|t| t.unit == unit) => break Some(unit),
+                    unit if !aligned.contains(&unit) => break Some(unit),
                     _ => {}
                 }
             },
         };
-        if let Some(unit) = next.filter(|&unit| !taken.iter().any(|t| t.unit == unit)) {
+        if let Some(unit) = next {
             if let Some(low) = admits(unit) {
                 let opts = SearchOptions {
                     low_bits: Some(low),
@@ -179,7 +188,7 @@ fn first_unit_with_a_magic(
             .saturating_mul(1 << stage.min(32))
             .min(unit_tries);
         // Every unit has had all it gets, and none is left to take.
-        if next.is_none() && taken.iter().all(|t| t.tries >= share) {
+        if taken.is_empty() && next.is_none() && stage > ALIGNED_STAGES {
             return Err(tries);
         }
         for t in taken.iter_mut().filter(|t| t.tries < share) {
@@ -195,6 +204,7 @@ fn first_unit_with_a_magic(
                 return Err(tries);
             }
         }
+        taken.retain(|t| t.tries < unit_tries);
     }
     Err(tries)
 }
