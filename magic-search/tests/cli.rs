@@ -7,13 +7,18 @@ use magic_search::{
     pack, parse_hunted_csv, parse_magics_csv, published_set, Hash, MagicSet, Occupancies, Piece,
     Scheme, Scratch, SlotRule,
 };
-use std::path::PathBuf;
+use std::path::{Path, PathBuf};
 use std::process::Command;
 
 fn tool(args: &[&str]) -> (String, String) {
+    tool_in(Path::new(env!("CARGO_MANIFEST_DIR")), args)
+}
+
+/// [`tool`], run in `dir`.
+fn tool_in(dir: &Path, args: &[&str]) -> (String, String) {
     let out = Command::new(env!("CARGO_BIN_EXE_magic-search"))
         .args(args)
-        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .current_dir(dir)
         .output()
         .expect("the tool runs");
     let (stdout, stderr) = (
@@ -258,6 +263,13 @@ fn report_writes_a_board_per_piece_and_names_the_records() {
         assert!(svg.contains("<title>a1 "));
         assert!(svg.starts_with("<svg"));
     }
+    // Without a folder it prints the table and writes nothing, not even
+    // where it runs.
+    let quiet = scratch_dir("report-quiet");
+    let (out, _) = tool_in(&quiet, &["report"]);
+    assert!(out.contains("| black repacked | 85,090 u64 |"), "{out}");
+    assert!(!out.contains("wrote"), "{out}");
+    assert_eq!(std::fs::read_dir(&quiet).unwrap().count(), 0);
 }
 
 /// The tool run expected to fail: its status and standard error.

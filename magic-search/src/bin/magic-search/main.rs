@@ -120,13 +120,14 @@ enum Command {
     /// attack sets are known to share a slot. Prints one line: the lowest
     /// magic, or that none exists.
     Settle(settle::SettleArgs),
-    /// Print every scheme's table size beside the published records, and
-    /// write one SVG board per piece: index bits per square, this project's
-    /// dense set beside the default bits.
+    /// Print every scheme's table size beside the published records; with
+    /// `--svg-dir`, also write one SVG board per piece there: index bits
+    /// per square, this project's dense set beside the default bits.
     Report {
-        /// Where to write `bits-rook.svg` and `bits-bishop.svg`.
-        #[arg(long, default_value = ".")]
-        svg_dir: std::path::PathBuf,
+        /// Write `bits-rook.svg` and `bits-bishop.svg` into this folder (the
+        /// README's are in `docs`).
+        #[arg(long)]
+        svg_dir: Option<std::path::PathBuf>,
     },
     /// Print one line per scheme: `<scheme> <entries> <bytes>`.
     Sizes {
@@ -280,7 +281,7 @@ fn main() -> ExitCode {
         ),
         Command::Merge { files } => merge::merge(&files),
         Command::Settle(args) => settle::settle(args),
-        Command::Report { svg_dir } => report::report(&svg_dir),
+        Command::Report { svg_dir } => report::report(svg_dir.as_deref()),
         Command::Sizes { seed } => sizes(seed).map_err(|e| e.to_string()),
         Command::EmitPrebuilt { out } => emit_prebuilt_to(&out),
         Command::EmitShapes { out } => {

@@ -54,7 +54,9 @@ const RECORDS: &[(&str, usize, &str)] = &[
     ),
 ];
 
-pub fn report(svg_dir: &Path) -> Result<String, String> {
+/// The table, and with `svg_dir` the two pictures written there: a
+/// command that prints writes no file unless asked to.
+pub fn report(svg_dir: Option<&Path>) -> Result<String, String> {
     let dense = dense_fancy_set();
     let mut out = String::from(
         "| scheme | entries | KiB | record | record entries |\n|---|---:|---:|---|---:|\n",
@@ -96,6 +98,9 @@ pub fn report(svg_dir: &Path) -> Result<String, String> {
         )
         .unwrap();
     }
+    let Some(svg_dir) = svg_dir else {
+        return Ok(out);
+    };
     std::fs::create_dir_all(svg_dir)
         .map_err(|e| format!("cannot create {}: {e}", svg_dir.display()))?;
     let fancy = shipped_set(Scheme::Fancy);
