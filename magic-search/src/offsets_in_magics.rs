@@ -2,7 +2,6 @@
 //! its magic, so a square's magic is searched with those bits fixed, and
 //! where the sub-table goes decides how hard its magic is to find.
 
-use crate::pack::SubTable;
 use crate::search::{square_stream, Budget, Occupancies, Scratch, SearchOptions, SquareSearch};
 use crate::set::{MagicSet, PerSquare};
 use crate::{Piece, Scheme, SearchError, SplitMix64};
@@ -40,7 +39,7 @@ pub(crate) fn offsets_in_magics(
         let offset = unit * OFFSET_UNIT;
         magics[p][sq] = magic;
         offsets[p][sq] = offset as u32;
-        end = offset + SubTable::new(piece, sq, magic, b).used_len();
+        end = offset + used_len(&o, magic, b);
     }
     Ok(MagicSet {
         scheme: Scheme::OffsetInMagic,
@@ -49,6 +48,17 @@ pub(crate) fn offsets_in_magics(
         offsets,
         len: end,
     })
+}
+
+/// One past the highest slot an occupancy of `o` takes under `magic`:
+/// [`SubTable::used_len`](crate::SubTable::used_len), from the occupancies
+/// the search enumerated, without filling a sub-table.
+fn used_len(o: &Occupancies, magic: u64, bits: u32) -> usize {
+    let mut highest = 0;
+    for &occ in &o.occupancies {
+        highest = highest.max(occ.wrapping_mul(magic) >> (64 - bits));
+    }
+    highest as usize + 1
 }
 
 /// The squares laid first in an offset-in-magic table, before the rest in
@@ -238,7 +248,7 @@ fn may_admit(top: &Occupancies, low: u16, bits: u32, scratch: &mut Scratch) -> b
 
 #[cfg(test)]
 mod tests {
-    use super::{first_unit_with_a_magic, may_admit, placement, top_ranks, UNIT_TRIES};
+    use super::{first_unit_with_a_magic, may_admit, placement, top_ranks, used_len, UNIT_TRIES};
     use crate::search::{
         search_within, square_stream, Budget, Occupancies, Scratch, SearchOptions,
     };
@@ -285,6 +295,22 @@ mod tests {
                 assert!(admitted || found.is_err(), "{piece:?} {sq}, unit {unit}");
             }
             assert!(ruled_out > 0, "{piece:?} {sq}");
+        }
+    }
+
+    #[test]
+    fn used_len_is_the_sub_tables() {
+        let set = crate::shipped_set(crate::Scheme::OffsetInMagic);
+        for (piece, sq) in placement() {
+            let (p, bits) = (piece as usize, u32::from(set.bits[piece as usize][sq]));
+            let magic = set.magics[p][sq];
+            let table = crate::SubTable::new(piece, sq, magic, bits);
+            let o = Occupancies::new(piece, sq);
+            assert_eq!(
+                used_len(&o, magic, bits),
+                table.used_len(),
+                "{piece:?} {sq}"
+            );
         }
     }
 
