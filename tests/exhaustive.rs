@@ -59,6 +59,8 @@ magic_tables! {
     static BLACK { scheme = black }
     /// The black magics with the offsets `magic-search pack` chose.
     static BLACK_REPACKED { scheme = black, set = repacked }
+    /// The fixed-shift magics with the offsets `magic-search pack` chose.
+    static FIXED_SHIFT_REPACKED { scheme = fixed_shift, set = repacked }
     static OFFSET_IN_MAGIC { scheme = offset_in_magic }
     static BYTE_LOOKUP { scheme = byte_lookup }
     static BYTE_LOOKUP_SEEDED { scheme = byte_lookup, seed = 23, bishop_bits = 9 }
@@ -147,6 +149,7 @@ exhaustive! {
     macro_pext_pdep: PEXT_PDEP,
     macro_hyperbola: HYPERBOLA,
     macro_black_repacked: BLACK_REPACKED,
+    macro_fixed_shift_repacked: FIXED_SHIFT_REPACKED,
 }
 
 #[test]
@@ -166,6 +169,7 @@ fn table_sizes_meet_their_targets() {
     assert!(FIXED_SHIFT.table_bytes() <= 88_772 * 8);
     assert!(BLACK.table_bytes() <= 87_988 * 8);
     assert!(BLACK_REPACKED.table_bytes() < BLACK.table_bytes());
+    assert!(FIXED_SHIFT_REPACKED.table_bytes() < FIXED_SHIFT.table_bytes());
     // Byte lookup: index bytes and distinct attack sets within 160 KiB.
     assert!(
         BYTE_LOOKUP.table_bytes() <= 160 * 1024,

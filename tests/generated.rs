@@ -16,13 +16,14 @@ fn read(path: &Path) -> String {
 #[test]
 fn the_shipped_sets_are_what_the_generator_makes_from_the_data_files() {
     let root = Path::new(env!("CARGO_MANIFEST_DIR")).join("..");
-    let [fixed_shift, black, dense_fancy, black_repacked, best_magics] =
+    let [fixed_shift, black, dense_fancy, black_repacked, fixed_shift_repacked, best_magics] =
         DataFiles::NAMES.map(|name| read(&root.join("data").join(name)));
     let generated = emit_sets(&DataFiles {
         fixed_shift: &fixed_shift,
         black: &black,
         dense_fancy: &dense_fancy,
         black_repacked: &black_repacked,
+        fixed_shift_repacked: &fixed_shift_repacked,
         best_magics: &best_magics,
     })
     .unwrap();

@@ -239,18 +239,32 @@ fn the_black_sets_are_what_they_say() {
 }
 
 #[test]
-fn the_fixed_shift_set_is_what_it_says() {
-    let len = placed_total(
-        false,
-        |magic| Index::FixedShift { magic },
+fn the_fixed_shift_sets_are_what_they_say() {
+    let len =
+        |magics, offsets| placed_total(false, |magic| Index::FixedShift { magic }, magics, offsets);
+    let published = len(
         [&sets::FIXED_SHIFT_ROOK, &sets::FIXED_SHIFT_BISHOP],
         [
             &sets::FIXED_SHIFT_ROOK_OFFSETS,
             &sets::FIXED_SHIFT_BISHOP_OFFSETS,
         ],
     );
-    assert_eq!(len, 88_772);
-    assert_eq!(sets::FIXED_SHIFT_LEN, len);
+    let repacked = len(
+        [
+            &sets::FIXED_SHIFT_REPACKED_ROOK,
+            &sets::FIXED_SHIFT_REPACKED_BISHOP,
+        ],
+        [
+            &sets::FIXED_SHIFT_REPACKED_ROOK_OFFSETS,
+            &sets::FIXED_SHIFT_REPACKED_BISHOP_OFFSETS,
+        ],
+    );
+    assert_eq!(published, 88_772);
+    assert_eq!(
+        (sets::FIXED_SHIFT_LEN, sets::FIXED_SHIFT_REPACKED_LEN),
+        (published, repacked)
+    );
+    assert!(repacked < published, "{repacked}");
 }
 
 #[test]

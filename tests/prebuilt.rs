@@ -24,6 +24,7 @@ magic_tables! {
     static PLAIN_SEEDED { scheme = plain, seed = 77 }
     static MAGIC32_BITS { scheme = magic32, rook_bits = 12 }
     static BLACK_REPACKED { scheme = black, set = repacked }
+    static FIXED_SHIFT_REPACKED { scheme = fixed_shift, set = repacked }
 }
 
 /// Whether two statics are one, whatever their types.
@@ -52,6 +53,7 @@ fn other_tables_are_emitted() {
     assert!(!same(&PLAIN_SEEDED, &prebuilt::PLAIN));
     assert!(!same(&MAGIC32_BITS, &prebuilt::MAGIC32));
     assert!(!same(&BLACK_REPACKED, &prebuilt::BLACK));
+    assert!(!same(&FIXED_SHIFT_REPACKED, &prebuilt::FIXED_SHIFT));
     // Emitted, they are tables of their own magics.
     assert_ne!(
         FANCY_SEEDED.magic(magic_runtime::Piece::Rook, 0),

@@ -29,9 +29,9 @@ use proc_macro::TokenStream;
 /// Keys: `scheme` (any scheme name, default `fancy`), `set` (a shipped set
 /// by name: `best`, the best known fewer-bit magics, for `fancy`,
 /// `byte_lookup` and `shared`; `dense`, the fewer-bit magics found by
-/// `magic-search hunt`, for `fancy` and `byte_lookup`; `repacked`, black
-/// magics and offsets chosen together by `magic-search pack`, for
-/// `black`), `seed` (an integer), `rook_bits` and
+/// `magic-search hunt`, for `fancy` and `byte_lookup`; `repacked`, magics
+/// and offsets chosen together by `magic-search pack`, for `black` and
+/// `fixed_shift`), `seed` (an integer), `rook_bits` and
 /// `bishop_bits` (one number for all squares, a list of 64 or `[n; 64]`), `max_tries`
 /// (candidates per square), `crate` (the path of `magic_runtime` when it is
 /// renamed or re-exported, default `::magic_runtime`).

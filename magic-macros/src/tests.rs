@@ -251,6 +251,10 @@ fn misspelt_names_get_the_name_meant_or_the_list() {
             "static A { scheme = black, set = bst }",
             "unknown set `bst`; use `set = repacked`",
         ),
+        (
+            "static A { scheme = fixed_shift, set = bst }",
+            "unknown set `bst`; use `set = repacked`",
+        ),
     ] {
         let out = expand_tokens(tokens(input)).to_string();
         assert!(out.contains(message), "{input}: {out}");

@@ -62,7 +62,10 @@ pub use magic_core::{
     fewer_bits_proven_impossible, fewest_known_bits, min_bits, next_subset, parse_square,
     relevant_mask, square_name, Builder, Hash, Piece, Scheme, SlotRule, UnknownScheme,
 };
-pub use named::{dense_fancy_set, named_set, repacked_black_set, set_schemes, SET_NAMES};
+pub use named::{
+    dense_fancy_set, named_set, repacked_black_set, repacked_fixed_shift_set, set_schemes,
+    SET_NAMES,
+};
 pub use pack::{pack, pack_within, SubTable, PACK_ATTEMPT_COST};
 #[cfg(feature = "tools")]
 pub use pack_dense::{layout_len, pack_choosing, pack_dense, pack_dense_with, Packing};

@@ -2,8 +2,8 @@
 //! set (the best known fewer-bit fancy magics, for fancy, byte-lookup and
 //! shared tables), the dense fancy set (the default fancy magics with the
 //! fewer-bit magics that `magic-search hunt` found in their squares' place)
-//! and the repacked black set (the published black magics, some replaced,
-//! with offsets from `magic-search pack`).
+//! and the repacked black and fixed-shift sets (the published magics, some
+//! replaced, with offsets from `magic-search pack`).
 
 use crate::set::consecutive;
 use crate::{MagicSet, Scheme};
@@ -35,6 +35,21 @@ pub fn repacked_black_set() -> MagicSet {
     named_set("repacked", Scheme::Black).expect("the repacked set suits black tables")
 }
 
+/// The repacked fixed-shift set: the fixed-shift magics of Volker Annuss,
+/// some of them replaced by other fixed-shift magics of their squares,
+/// with the offsets `magic-search pack --candidates` chose together with
+/// them: `magic_core::sets::FIXED_SHIFT_REPACKED_*`, generated from
+/// `data/fixed-shift-repacked.csv`.
+///
+/// ```
+/// let set = magic_search::repacked_fixed_shift_set();
+/// assert!(set.len < 88_772);
+/// assert_eq!(set.len, magic_search::shipped::FIXED_SHIFT_REPACKED_LEN);
+/// ```
+pub fn repacked_fixed_shift_set() -> MagicSet {
+    named_set("repacked", Scheme::FixedShift).expect("the repacked set suits fixed-shift tables")
+}
+
 /// The names `magic_tables!` takes as `set = ...`.
 ///
 /// ```
@@ -44,18 +59,19 @@ pub const SET_NAMES: [&str; 3] = ["best", "dense", "repacked"];
 
 /// The schemes a named set suits: `best` and `dense` have per-square bits,
 /// which the fancy and byte-lookup schemes take, and `best` also comes as
-/// shared tables (shifts in the magics); `repacked` holds black magics.
+/// shared tables (shifts in the magics); `repacked` holds black and
+/// fixed-shift magics, each with its own layout.
 ///
 /// ```
 /// use magic_search::{set_schemes, Scheme};
-/// assert_eq!(set_schemes("repacked"), [Scheme::Black]);
+/// assert_eq!(set_schemes("repacked"), [Scheme::FixedShift, Scheme::Black]);
 /// assert!(set_schemes("sparse").is_empty());
 /// ```
 pub fn set_schemes(name: &str) -> &'static [Scheme] {
     match name {
         "best" => &[Scheme::Fancy, Scheme::ByteLookup, Scheme::Shared],
         "dense" => &[Scheme::Fancy, Scheme::ByteLookup],
-        "repacked" => &[Scheme::Black],
+        "repacked" => &[Scheme::FixedShift, Scheme::Black],
         _ => &[],
     }
 }
@@ -67,6 +83,7 @@ pub fn set_schemes(name: &str) -> &'static [Scheme] {
 /// let set = named_set("dense", Scheme::Fancy).unwrap();
 /// assert_eq!(set.len, magic_search::shipped::DENSE_FANCY_LEN);
 /// assert_eq!(named_set("repacked", Scheme::Black).unwrap().len, magic_search::shipped::BLACK_REPACKED_LEN);
+/// assert_eq!(named_set("repacked", Scheme::FixedShift).unwrap().len, magic_search::shipped::FIXED_SHIFT_REPACKED_LEN);
 /// assert_eq!(named_set("best", Scheme::Fancy).unwrap().len, 91_328);
 /// assert_eq!(named_set("best", Scheme::Shared).unwrap().len, magic_search::shipped::BEST_SHARED_LEN);
 /// assert!(named_set("dense", Scheme::Plain).is_none());
@@ -77,7 +94,7 @@ pub fn named_set(name: &str, scheme: Scheme) -> Option<MagicSet> {
     if !set_schemes(name).contains(&scheme) {
         return None;
     }
-    if name == "repacked" {
+    if (name, scheme) == ("repacked", Scheme::Black) {
         return Some(MagicSet {
             scheme,
             magics: [sets::BLACK_REPACKED_ROOK, sets::BLACK_REPACKED_BISHOP],
@@ -87,6 +104,21 @@ pub fn named_set(name: &str, scheme: Scheme) -> Option<MagicSet> {
                 sets::BLACK_REPACKED_BISHOP_OFFSETS,
             ],
             len: sets::BLACK_REPACKED_LEN,
+        });
+    }
+    if (name, scheme) == ("repacked", Scheme::FixedShift) {
+        return Some(MagicSet {
+            scheme,
+            magics: [
+                sets::FIXED_SHIFT_REPACKED_ROOK,
+                sets::FIXED_SHIFT_REPACKED_BISHOP,
+            ],
+            bits: crate::scheme_default_bits(scheme),
+            offsets: [
+                sets::FIXED_SHIFT_REPACKED_ROOK_OFFSETS,
+                sets::FIXED_SHIFT_REPACKED_BISHOP_OFFSETS,
+            ],
+            len: sets::FIXED_SHIFT_REPACKED_LEN,
         });
     }
     if (name, scheme) == ("best", Scheme::Shared) {

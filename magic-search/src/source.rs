@@ -157,6 +157,9 @@ pub struct DataFiles<'a> {
     pub dense_fancy: &'a str,
     /// `data/black-repacked.csv`: the black magics and offsets `pack` chose.
     pub black_repacked: &'a str,
+    /// `data/fixed-shift-repacked.csv`: the fixed-shift magics and offsets
+    /// `pack` chose.
+    pub fixed_shift_repacked: &'a str,
     /// `data/best-magics.csv`: the best known fewer-bit fancy magics.
     pub best_magics: &'a str,
 }
@@ -164,11 +167,12 @@ pub struct DataFiles<'a> {
 impl DataFiles<'_> {
     /// The names of the files in the repository's `data/` folder, in field
     /// order.
-    pub const NAMES: [&'static str; 5] = [
+    pub const NAMES: [&'static str; 6] = [
         "fixed-shift-magics.csv",
         "black-magics.csv",
         "dense-fancy.csv",
         "black-repacked.csv",
+        "fixed-shift-repacked.csv",
         "best-magics.csv",
     ];
 }
@@ -230,6 +234,13 @@ pub fn emit_sets(data: &DataFiles) -> Result<String, String> {
     );
     let repacked = set_from_magics_csv(Scheme::Black, data.black_repacked)?;
     out.push_str(&rust_source(&repacked, "BLACK_REPACKED_", false));
+    out.push_str(
+        "\n// The repacked fixed-shift set: the fixed-shift magics above, some replaced\n\
+         // by other fixed-shift magics of their squares, with offsets chosen together\n\
+         // with them by `magic-search pack --candidates` (data/fixed-shift-repacked.csv).\n\n",
+    );
+    let repacked = set_from_magics_csv(Scheme::FixedShift, data.fixed_shift_repacked)?;
+    out.push_str(&rust_source(&repacked, "FIXED_SHIFT_REPACKED_", false));
     out.push_str(
         "\n// The best set: the best known fewer-bit fancy magics (data/best-magics.csv;\n\
          // rooks by Grant Osborne, Volker Annuss, Niklas Fiekas and Peter Osterlund,\n\

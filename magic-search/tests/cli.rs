@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{assert_black_magics, assert_valid_packing};
+use common::{assert_magics_of_scheme, assert_valid_packing};
 use magic_search::{
     pack, parse_hunted_csv, parse_magics_csv, published_set, Hash, MagicSet, Occupancies, Piece,
     Scheme, Scratch, SlotRule,
@@ -166,7 +166,7 @@ fn packed_black(out: &str) -> (usize, usize) {
         len: n,
         ..published.clone()
     };
-    assert_black_magics(&set);
+    assert_magics_of_scheme(&set);
     assert_valid_packing(&set.sub_tables(), set.offsets.as_flattened(), n);
     let changed = (set.magics.as_flattened().iter())
         .zip(published.magics.as_flattened())
@@ -254,6 +254,11 @@ fn report_writes_a_board_per_piece_and_names_the_records() {
     let (out, _) = tool(&["report", "--svg-dir", dir.to_str().unwrap()]);
     assert!(out.contains("| black | 87,988 u64 |"), "{out}");
     assert!(out.contains("| black repacked | 85,090 u64 |"), "{out}");
+    assert!(out.contains("| fixed_shift | 88,772 u64 |"), "{out}");
+    assert!(
+        out.contains("| fixed_shift repacked | 88,766 u64 |"),
+        "{out}"
+    );
     // The published best magics give 92,864; rooks c2 to e2 at 9 bits
     // save 512 each.
     assert!(out.contains("| best fancy | 91,328 u64 |"), "{out}");

@@ -2,7 +2,7 @@
 
 mod common;
 
-use common::{assert_black_magics, assert_valid_packing, is_magic_by_definition};
+use common::{assert_magics_of_scheme, assert_valid_packing, is_magic_by_definition};
 use magic_search::{
     dense_fancy_set, named_set, pack, pack_dense, prefix_walk, published_set, HuntState,
     HuntTarget, Lean, Occupancies, Scheme, Scratch, Shard, SlotRule, SplitMix64, PREFIX_NODES,
@@ -268,7 +268,22 @@ fn the_repacked_black_magics_beat_the_published_layout() {
     let published = published_set(Scheme::Black).unwrap();
     let repacked = magic_search::repacked_black_set();
     // Black magics of the same squares, every one collision-free.
-    assert_black_magics(&repacked);
+    assert_magics_of_scheme(&repacked);
+    assert_eq!(repacked.bits, published.bits);
+    assert_valid_packing(
+        &repacked.sub_tables(),
+        repacked.offsets.as_flattened(),
+        repacked.len,
+    );
+    assert!(repacked.len < published.len, "{}", repacked.len);
+}
+
+#[test]
+fn the_repacked_fixed_shift_magics_beat_the_published_layout() {
+    let published = published_set(Scheme::FixedShift).unwrap();
+    let repacked = magic_search::repacked_fixed_shift_set();
+    // Fixed-shift magics of the same squares, every one collision-free.
+    assert_magics_of_scheme(&repacked);
     assert_eq!(repacked.bits, published.bits);
     assert_valid_packing(
         &repacked.sub_tables(),

@@ -3,7 +3,7 @@
 // Each test crate uses some of them.
 #![allow(dead_code)]
 
-use magic_search::{Hash, MagicSet, Occupancies, Piece, Scratch, SubTable};
+use magic_search::{MagicSet, Occupancies, Piece, Scratch, SubTable};
 
 /// Every used slot of every sub-table lands in the array on a slot that no
 /// other sub-table uses with another attack set.
@@ -26,14 +26,18 @@ pub fn assert_valid_packing(tables: &[SubTable], offsets: &[u32], len: usize) {
     assert_eq!(end, len);
 }
 
-/// Every magic of `set` is a black magic of its square at its bits.
-pub fn assert_black_magics(set: &MagicSet) {
+/// Every magic of `set` is a magic of its square at its bits under the
+/// set's hash (black or fixed-shift).
+pub fn assert_magics_of_scheme(set: &MagicSet) {
     let mut scratch = Scratch::default();
     for (p, piece) in Piece::ALL.into_iter().enumerate() {
         for sq in 0..64 {
             let o = Occupancies::new(piece, sq);
             let (magic, bits) = (set.magics[p][sq], u32::from(set.bits[p][sq]));
-            assert!(scratch.fits(&o, Hash::Black, magic, bits), "{piece:?} {sq}");
+            assert!(
+                scratch.fits(&o, set.scheme.hash(), magic, bits),
+                "{piece:?} {sq}"
+            );
         }
     }
 }

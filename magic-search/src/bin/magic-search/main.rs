@@ -392,7 +392,7 @@ fn emit_prebuilt_to(dir: &std::path::Path) -> Result<String, String> {
 
 /// `emit-sets`: the data files read from `dir`, then the generated module.
 fn emit_sets_from(dir: &std::path::Path) -> Result<String, String> {
-    let [fixed_shift, black, dense_fancy, black_repacked, best_magics] =
+    let [fixed_shift, black, dense_fancy, black_repacked, fixed_shift_repacked, best_magics] =
         DataFiles::NAMES.map(|name| {
             let path = dir.join(name);
             std::fs::read_to_string(&path)
@@ -403,6 +403,7 @@ fn emit_sets_from(dir: &std::path::Path) -> Result<String, String> {
         black: &black?,
         dense_fancy: &dense_fancy?,
         black_repacked: &black_repacked?,
+        fixed_shift_repacked: &fixed_shift_repacked?,
         best_magics: &best_magics?,
     })
 }

@@ -2,8 +2,8 @@
 //! the index bits per square.
 
 use magic_search::{
-    dense_fancy_set, named_set, repacked_black_set, shipped_set, square_name, MagicSet, Piece,
-    Scheme,
+    dense_fancy_set, named_set, repacked_black_set, repacked_fixed_shift_set, shipped_set,
+    square_name, MagicSet, Piece, Scheme,
 };
 use std::fmt::Write as _;
 use std::path::Path;
@@ -29,6 +29,11 @@ const RECORDS: &[(&str, usize, &str)] = &[
     ),
     (
         "fixed_shift",
+        88_772,
+        "fixed-shift magics, overlapping (Annuss)",
+    ),
+    (
+        "fixed_shift repacked",
         88_772,
         "fixed-shift magics, overlapping (Annuss)",
     ),
@@ -71,6 +76,11 @@ pub fn report(svg_dir: Option<&Path>) -> Result<String, String> {
         ("fancy", "dense fancy", dense.clone()),
         ("dense fancy", "best fancy", best_fancy.clone()),
         ("shared", "best shared", best(Scheme::Shared)),
+        (
+            "fixed_shift",
+            "fixed_shift repacked",
+            repacked_fixed_shift_set(),
+        ),
         ("black", "black repacked", repacked_black_set()),
         ("byte_lookup", "best byte_lookup", best(Scheme::ByteLookup)),
     ];
