@@ -215,19 +215,31 @@ fn the_best_shared_set_is_what_it_says() {
     assert!(len * 8 < 65_536 * 8, "{len}");
 }
 
+/// A set of overlapping sub-tables: its magics and offsets.
+type Placed<'a> = ([&'a [u64; 64]; 2], [&'a [u32; 64]; 2]);
+
+/// The totals of a published overlapping set and of the repacked one
+/// shipped beside it, counted under `index`.
+fn published_and_repacked(index: fn(u64) -> Index, sets: [Placed; 2]) -> [usize; 2] {
+    sets.map(|(magics, offsets)| placed_total(false, index, magics, offsets))
+}
+
 #[test]
 fn the_black_sets_are_what_they_say() {
-    let len =
-        |magics, offsets| placed_total(false, |magic| Index::Black { magic }, magics, offsets);
-    let published = len(
-        [&sets::BLACK_ROOK, &sets::BLACK_BISHOP],
-        [&sets::BLACK_ROOK_OFFSETS, &sets::BLACK_BISHOP_OFFSETS],
-    );
-    let repacked = len(
-        [&sets::BLACK_REPACKED_ROOK, &sets::BLACK_REPACKED_BISHOP],
+    let [published, repacked] = published_and_repacked(
+        |magic| Index::Black { magic },
         [
-            &sets::BLACK_REPACKED_ROOK_OFFSETS,
-            &sets::BLACK_REPACKED_BISHOP_OFFSETS,
+            (
+                [&sets::BLACK_ROOK, &sets::BLACK_BISHOP],
+                [&sets::BLACK_ROOK_OFFSETS, &sets::BLACK_BISHOP_OFFSETS],
+            ),
+            (
+                [&sets::BLACK_REPACKED_ROOK, &sets::BLACK_REPACKED_BISHOP],
+                [
+                    &sets::BLACK_REPACKED_ROOK_OFFSETS,
+                    &sets::BLACK_REPACKED_BISHOP_OFFSETS,
+                ],
+            ),
         ],
     );
     assert_eq!(published, 87_988);
@@ -240,23 +252,26 @@ fn the_black_sets_are_what_they_say() {
 
 #[test]
 fn the_fixed_shift_sets_are_what_they_say() {
-    let len =
-        |magics, offsets| placed_total(false, |magic| Index::FixedShift { magic }, magics, offsets);
-    let published = len(
-        [&sets::FIXED_SHIFT_ROOK, &sets::FIXED_SHIFT_BISHOP],
+    let [published, repacked] = published_and_repacked(
+        |magic| Index::FixedShift { magic },
         [
-            &sets::FIXED_SHIFT_ROOK_OFFSETS,
-            &sets::FIXED_SHIFT_BISHOP_OFFSETS,
-        ],
-    );
-    let repacked = len(
-        [
-            &sets::FIXED_SHIFT_REPACKED_ROOK,
-            &sets::FIXED_SHIFT_REPACKED_BISHOP,
-        ],
-        [
-            &sets::FIXED_SHIFT_REPACKED_ROOK_OFFSETS,
-            &sets::FIXED_SHIFT_REPACKED_BISHOP_OFFSETS,
+            (
+                [&sets::FIXED_SHIFT_ROOK, &sets::FIXED_SHIFT_BISHOP],
+                [
+                    &sets::FIXED_SHIFT_ROOK_OFFSETS,
+                    &sets::FIXED_SHIFT_BISHOP_OFFSETS,
+                ],
+            ),
+            (
+                [
+                    &sets::FIXED_SHIFT_REPACKED_ROOK,
+                    &sets::FIXED_SHIFT_REPACKED_BISHOP,
+                ],
+                [
+                    &sets::FIXED_SHIFT_REPACKED_ROOK_OFFSETS,
+                    &sets::FIXED_SHIFT_REPACKED_BISHOP_OFFSETS,
+                ],
+            ),
         ],
     );
     assert_eq!(published, 88_772);

@@ -94,31 +94,35 @@ pub fn named_set(name: &str, scheme: Scheme) -> Option<MagicSet> {
     if !set_schemes(name).contains(&scheme) {
         return None;
     }
-    if (name, scheme) == ("repacked", Scheme::Black) {
+    if name == "repacked" {
+        // `set_schemes` lets black and fixed-shift tables through.
+        let (magics, offsets, len) = match scheme {
+            Scheme::Black => (
+                [sets::BLACK_REPACKED_ROOK, sets::BLACK_REPACKED_BISHOP],
+                [
+                    sets::BLACK_REPACKED_ROOK_OFFSETS,
+                    sets::BLACK_REPACKED_BISHOP_OFFSETS,
+                ],
+                sets::BLACK_REPACKED_LEN,
+            ),
+            _ => (
+                [
+                    sets::FIXED_SHIFT_REPACKED_ROOK,
+                    sets::FIXED_SHIFT_REPACKED_BISHOP,
+                ],
+                [
+                    sets::FIXED_SHIFT_REPACKED_ROOK_OFFSETS,
+                    sets::FIXED_SHIFT_REPACKED_BISHOP_OFFSETS,
+                ],
+                sets::FIXED_SHIFT_REPACKED_LEN,
+            ),
+        };
         return Some(MagicSet {
             scheme,
-            magics: [sets::BLACK_REPACKED_ROOK, sets::BLACK_REPACKED_BISHOP],
+            magics,
             bits: crate::scheme_default_bits(scheme),
-            offsets: [
-                sets::BLACK_REPACKED_ROOK_OFFSETS,
-                sets::BLACK_REPACKED_BISHOP_OFFSETS,
-            ],
-            len: sets::BLACK_REPACKED_LEN,
-        });
-    }
-    if (name, scheme) == ("repacked", Scheme::FixedShift) {
-        return Some(MagicSet {
-            scheme,
-            magics: [
-                sets::FIXED_SHIFT_REPACKED_ROOK,
-                sets::FIXED_SHIFT_REPACKED_BISHOP,
-            ],
-            bits: crate::scheme_default_bits(scheme),
-            offsets: [
-                sets::FIXED_SHIFT_REPACKED_ROOK_OFFSETS,
-                sets::FIXED_SHIFT_REPACKED_BISHOP_OFFSETS,
-            ],
-            len: sets::FIXED_SHIFT_REPACKED_LEN,
+            offsets,
+            len,
         });
     }
     if (name, scheme) == ("best", Scheme::Shared) {
