@@ -245,17 +245,18 @@ fn relaying_order(shapes: &[&Shape], offsets: &[u32]) -> Option<Vec<usize>> {
     Some(order)
 }
 
-/// The order a search from the layout `offsets` starts in: one that lays
-/// it again exactly, unless laying it by first used slots comes out
-/// shorter (the published black layout does, by 205 entries) or no
-/// order lays it exactly.
-fn start_order(choices: &[Vec<Shape>], firsts: &[&Shape], offsets: &[u32]) -> Vec<usize> {
-    let by_first = order_of(firsts, offsets);
+/// The layout a search from `offsets` starts with: laid by first used
+/// slots when that comes out shorter (the published black layout does, by
+/// 205 entries), else laid again exactly in the order that gives it back,
+/// if there is one.
+fn start_layer<'a>(choices: &'a [Vec<Shape>], firsts: &[&Shape], offsets: &[u32]) -> Layer<'a> {
+    let by_first = Layer::new(choices, order_of(firsts, offsets));
+    if by_first.len() < span_of(firsts, offsets) {
+        return by_first;
+    }
     match relaying_order(firsts, offsets) {
-        Some(exact) if Layer::new(choices, by_first.clone()).len() >= span_of(firsts, offsets) => {
-            exact
-        }
-        _ => by_first,
+        Some(exact) => Layer::new(choices, exact),
+        None => by_first,
     }
 }
 
@@ -384,11 +385,10 @@ pub fn pack_choosing<F: FnMut(usize)>(
     let firsts: Vec<&Shape> = choices.iter().map(|c| &c[0]).collect();
     let block = [1024, 256, 512, 2048][(seed % 4) as usize];
     let start = start.filter(|offsets| is_layout(&firsts, offsets));
-    let order = match start {
-        Some(offsets) => start_order(&choices, &firsts, offsets),
-        None => left_to_right(&firsts, block),
+    let mut layer = match start {
+        Some(offsets) => start_layer(&choices, &firsts, offsets),
+        None => Layer::new(&choices, left_to_right(&firsts, block)),
     };
-    let mut layer = Layer::new(&choices, order);
     let mut best = layer.len();
     let mut rng = SplitMix64::new(seed);
     let choosable: Vec<usize> = (0..n).filter(|&t| choices[t].len() > 1).collect();
