@@ -536,3 +536,50 @@ impl Packer {
         self.len
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::first_admitting;
+    use crate::{SlotRule, SplitMix64};
+
+    /// The loop written out per rule stops at the first slot where
+    /// `SlotRule::admits` holds, or at the end: over arrays from empty to
+    /// full, with stored sets that agree with the one laid, contain it,
+    /// or differ from it.
+    #[test]
+    fn first_admitting_is_the_first_slot_admits_allows() {
+        let mut rng = SplitMix64::new(11);
+        for round in 0..400 {
+            let attacks = rng.next_u64() & rng.next_u64();
+            let postmask = attacks | (rng.next_u64() & rng.next_u64());
+            let len = 1 + (rng.next_u64() % 200) as usize;
+            let fill = round % 5;
+            let slot = |rng: &mut SplitMix64| match rng.next_u64() % 6 {
+                _ if fill == 0 => 0,
+                0 => 0,
+                1 => attacks,
+                2 => attacks | (rng.next_u64() & !postmask),
+                _ => rng.next_u64() & rng.next_u64(),
+            };
+            let stored: Vec<u64> = (0..len).map(|_| slot(&mut rng)).collect();
+            let covered: Vec<u64> = stored
+                .iter()
+                .map(|&s| match s {
+                    0 => 0,
+                    _ => s | (rng.next_u64() & rng.next_u64()),
+                })
+                .collect();
+            let from = (rng.next_u64() % (len as u64 + 1)) as usize;
+            for rule in [SlotRule::Exact, SlotRule::PostMasked] {
+                let expected = (from..len)
+                    .find(|&i| rule.admits(stored[i], covered[i], attacks, postmask))
+                    .unwrap_or(len);
+                assert_eq!(
+                    first_admitting(&stored, &covered, from, attacks, postmask, rule),
+                    expected,
+                    "round {round}, {rule:?}"
+                );
+            }
+        }
+    }
+}
