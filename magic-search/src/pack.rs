@@ -153,7 +153,7 @@ impl Array {
         let mut offset = from;
         loop {
             let (front, a) = mixed[0];
-            offset = first_admitting(attacks, covered, offset + front, a, postmask, rule) - front;
+            offset = rule.first_admitting(attacks, covered, offset + front, a, postmask) - front;
             let mut k = 1;
             while k < mixed.len() {
                 let (i, a) = mixed[k];
@@ -231,48 +231,6 @@ impl Array {
             self.laid.push(table.sets);
         }
     }
-}
-
-/// The first slot from `at` on (or the array's length) that can also hold
-/// `attacks` of a square whose post-mask is `postmask`: what
-/// [`SlotRule::admits`] tells slot by slot, written out once per rule, since
-/// most offsets a sub-table is tried at fail on this first slot. In the
-/// unoptimised macro, asking `admits` at every slot took 60% more
-/// instructions here, and a seeded shared set 20% more in all.
-fn first_admitting(
-    stored: &[u64],
-    covered: &[u64],
-    mut at: usize,
-    attacks: u64,
-    postmask: u64,
-    rule: SlotRule,
-) -> usize {
-    let n = stored.len();
-    match rule {
-        SlotRule::Exact => {
-            while at < n {
-                let s = stored[at];
-                if s == 0 || s == attacks {
-                    return at;
-                }
-                at = at.wrapping_add(1);
-            }
-        }
-        SlotRule::PostMasked => {
-            // A stored set may hold, of the square's post-mask, only what
-            // `attacks` holds; and where another user's post-mask covers a
-            // square of `attacks`, the stored set must hold it too.
-            let foreign = postmask & !attacks;
-            while at < n {
-                let s = stored[at];
-                if s & foreign == 0 && attacks & covered[at] & !s == 0 {
-                    return at;
-                }
-                at = at.wrapping_add(1);
-            }
-        }
-    }
-    n
 }
 
 /// A sub-table made ready to be laid: all that laying it needs and does
@@ -539,15 +497,14 @@ impl Packer {
 
 #[cfg(test)]
 mod tests {
-    use super::first_admitting;
     use crate::{SlotRule, SplitMix64};
 
-    /// The loop written out per rule stops at the first slot where
+    /// `SlotRule::first_admitting` stops at the first slot where
     /// `SlotRule::admits` holds, or at the end: over arrays from empty to
     /// full, with stored sets that agree with the one laid, contain it,
     /// or differ from it.
     #[test]
-    fn first_admitting_is_the_first_slot_admits_allows() {
+    fn the_first_admitting_slot_is_the_first_admits_allows() {
         let mut rng = SplitMix64::new(11);
         for round in 0..400 {
             let attacks = rng.next_u64() & rng.next_u64();
@@ -575,7 +532,7 @@ mod tests {
                     .find(|&i| rule.admits(stored[i], covered[i], attacks, postmask))
                     .unwrap_or(len);
                 assert_eq!(
-                    first_admitting(&stored, &covered, from, attacks, postmask, rule),
+                    rule.first_admitting(&stored, &covered, from, attacks, postmask),
                     expected,
                     "round {round}, {rule:?}"
                 );
