@@ -253,26 +253,23 @@ pub(crate) struct Prepared {
 impl Prepared {
     pub(crate) fn new(table: &SubTable, rule: SlotRule) -> Self {
         let used = used_slots(&table.entries);
-        let (postmask, shape) = match rule {
-            SlotRule::Exact => (!0, Some(Shape::of(&used))),
-            SlotRule::PostMasked => (empty_board_attacks(table.piece, table.square), None),
-        };
-        Prepared {
-            sets: common_and_any(&used),
-            used_len: used.last().map_or(0, |&(i, _)| i + 1),
-            used,
-            postmask,
-            shape,
-            span: table.entries.len(),
-        }
+        let span = table.entries.len();
+        Self::of(table.piece, table.square, used, None, span, rule)
     }
 
-    /// The sub-table of a square for a magic, made ready for
-    /// [`SlotRule::Exact`] from the occupancies a search enumerated for it
-    /// (`o`): no ray is walked again, and the used slots are read off a
-    /// bitset of them rather than off every slot (a fixed-shift sub-table
-    /// has 4,096, most of them unused).
-    pub(crate) fn exact(o: &Occupancies, hash: Hash, magic: u64, bits: u32) -> Self {
+    /// The sub-table of a square for a magic, made ready for `rule` from
+    /// the occupancies a search enumerated for it (`o`): no ray is walked
+    /// again, and the used slots are read off a bitset of them rather than
+    /// off every slot (a fixed-shift sub-table has 4,096, most of them
+    /// unused).
+    pub(crate) fn found(
+        (piece, sq): (Piece, usize),
+        o: &Occupancies,
+        hash: Hash,
+        magic: u64,
+        bits: u32,
+        rule: SlotRule,
+    ) -> Self {
         // Plain indexed loops: the macro packs unoptimised.
         let span = 1usize << bits;
         let mut entries_vec = vec![0; span];
@@ -305,12 +302,35 @@ impl Prepared {
             }
             w += 1;
         }
+        Self::of(piece, sq, used_vec, Some(words_vec), span, rule)
+    }
+
+    /// A sub-table of `piece` on `sq` spanning `span` slots, with its
+    /// `used` slots (and, if at hand, them as a bitset in `words`).
+    fn of(
+        piece: Piece,
+        sq: usize,
+        used: Vec<(usize, u64)>,
+        words: Option<Vec<u64>>,
+        span: usize,
+        rule: SlotRule,
+    ) -> Self {
+        let (postmask, shape) = match rule {
+            SlotRule::Exact => {
+                let shape = match words {
+                    Some(words) => Shape::with_words(words, &used),
+                    None => Shape::of(&used),
+                };
+                (!0, Some(shape))
+            }
+            SlotRule::PostMasked => (empty_board_attacks(piece, sq), None),
+        };
         Prepared {
-            sets: common_and_any(used),
+            sets: common_and_any(&used),
             used_len: used.last().map_or(0, |&(i, _)| i + 1),
-            shape: Some(Shape::with_words(words_vec, used)),
-            used: used_vec,
-            postmask: !0,
+            used,
+            postmask,
+            shape,
             span,
         }
     }
@@ -392,7 +412,8 @@ pub(crate) fn pack_preferring(
     let mut offsets = vec![0; tables.len()];
     let mut adopted = Vec::new();
     for t in order {
-        let (offset, magic) = packer.lay_preferring(t, &tables[t], &mut alternative);
+        let table = Prepared::new(&tables[t], rule);
+        let (offset, magic) = packer.lay_preferring(t, table, &mut alternative);
         offsets[t] = offset as u32;
         adopted.extend(magic.map(|magic| (t, magic)));
     }
@@ -444,27 +465,18 @@ impl Packer {
         }
     }
 
-    /// Lays `table`, made ready for this packer's rule, and returns its
-    /// offset.
-    pub(crate) fn lay(&mut self, table: &Prepared) -> usize {
-        let offset = self.array.fit(table, self.rule, &mut self.attempts);
-        self.array.place(table, offset, self.rule);
-        self.len = self.len.max(offset + table.used_len);
-        offset
-    }
-
     /// Lays `table` (number `t` of its set), or, where it would end past
     /// the array laid so far, the first of its alternatives that does not
     /// ([`pack_preferring`]); returns the offset, and the alternative's
     /// magic if one was taken.
-    fn lay_preferring(
+    pub(crate) fn lay_preferring(
         &mut self,
         t: usize,
-        table: &SubTable,
+        table: Prepared,
         alternative: &mut impl FnMut(usize, u32) -> Option<(SubTable, u64)>,
     ) -> (usize, Option<u64>) {
         let (array, rule) = (&self.array, self.rule);
-        let mut chosen = Prepared::new(table, rule);
+        let mut chosen = table;
         let mut offset = array.fit(&chosen, rule, &mut self.attempts);
         let mut adopted = None;
         let mut attempt = 0;

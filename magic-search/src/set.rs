@@ -1,7 +1,7 @@
 //! Whole sets of 128 magics, one per scheme, and the shipped defaults.
 
 use crate::offsets_in_magics::offsets_in_magics;
-use crate::pack::{pack_preferring, SubTable};
+use crate::pack::SubTable;
 use crate::packed_set::search_and_pack;
 use crate::search::{search_within, square_stream, Budget, Occupancies, Scratch, SearchOptions};
 use crate::shipped as sets;
@@ -322,63 +322,57 @@ pub fn search_set_within(
     // pack worse. Over seeds 1 to 100, three shared sets went over the
     // rooks' 65,536 entries (none do without); seeded black and
     // fixed-shift sets took 10 to 30% longer to search and pack.
-    if matches!(scheme, Scheme::FixedShift | Scheme::Black) {
-        let (magics, offsets, len) = within(budget, search_and_pack(seed, &bits, &opts, budget))?;
-        return within(
-            budget,
-            Ok(MagicSet {
-                scheme,
-                magics,
-                bits,
-                offsets,
-                len,
-            }),
-        );
-    }
-    let shared = scheme == Scheme::Shared;
-    let no_report = |_, _, _: &Occupancies| {};
-    let magics = within(
-        budget,
-        search_squares(seed, &bits, !shared, &opts, budget, &no_report),
-    )?;
-    let mut set = MagicSet {
-        scheme,
-        magics,
-        bits,
-        offsets: [[0; 64]; 2],
-        len: 0,
-    };
-    (set.offsets, set.len) = match shared {
-        true => {
-            let tables = set.sub_tables();
-            let mut scratch = Scratch::default();
-            let ((flat, len), adopted) =
-                pack_preferring(&tables, SlotRule::PostMasked, budget, |t, attempt| {
-                    let (piece, sq) = (Piece::ALL[t / 64], t % 64);
-                    let b = u32::from(bits[t / 64][sq]);
-                    if piece == Piece::Rook && !hides_in_partner(&bits[0], sq) {
-                        return None;
-                    }
-                    let mut rng = alternative_stream(seed, piece, sq, attempt);
-                    let o = Occupancies::new(piece, sq);
-                    let magic = search_within(&o, b, &mut rng, &opts, &mut scratch, budget).ok()?;
-                    Some((
-                        SubTable::with_hash(piece, sq, scheme.hash(), magic, b),
-                        magic,
-                    ))
-                });
-            for (t, magic) in adopted {
-                set.magics[t / 64][t % 64] = magic;
-            }
-            let mut offsets = [[0; 64]; 2];
-            for (i, off) in flat.into_iter().enumerate() {
-                offsets[i / 64][i % 64] = off;
-            }
-            (offsets, len)
+    let packed = match scheme {
+        Scheme::FixedShift | Scheme::Black => {
+            search_and_pack(seed, &bits, SlotRule::Exact, &opts, budget, |_, _| None)
         }
-        false => consecutive(scheme, &bits),
+        Scheme::Shared => {
+            let mut scratch = Scratch::default();
+            // A sub-table that would lengthen the array gets other magics
+            // of its square, drawn from streams of their own.
+            let alternative = |t: usize, attempt| {
+                let (piece, sq) = (Piece::ALL[t / 64], t % 64);
+                let b = u32::from(bits[t / 64][sq]);
+                if piece == Piece::Rook && !hides_in_partner(&bits[0], sq) {
+                    return None;
+                }
+                let mut rng = alternative_stream(seed, piece, sq, attempt);
+                let o = Occupancies::new(piece, sq);
+                let magic = search_within(&o, b, &mut rng, &opts, &mut scratch, budget).ok()?;
+                Some((
+                    SubTable::with_hash(piece, sq, scheme.hash(), magic, b),
+                    magic,
+                ))
+            };
+            search_and_pack(
+                seed,
+                &bits,
+                SlotRule::PostMasked,
+                &opts,
+                budget,
+                alternative,
+            )
+        }
+        _ => {
+            let no_report = |_, _, _: &Occupancies| {};
+            let magics = search_squares(seed, &bits, true, &opts, budget, &no_report);
+            within(budget, magics).map(|magics| {
+                let (offsets, len) = consecutive(scheme, &bits);
+                (magics, offsets, len)
+            })
+        }
     };
-    within(budget, Ok(set))
+    let (magics, offsets, len) = within(budget, packed)?;
+    within(
+        budget,
+        Ok(MagicSet {
+            scheme,
+            magics,
+            bits,
+            offsets,
+            len,
+        }),
+    )
 }
 
 /// Whether the shared scheme puts the rook sub-table of `sq` inside that

@@ -2,6 +2,7 @@
 //! takes, the squares each square starts near, and the two threads that
 //! share the work.
 
+use crate::pack::largest_first;
 use crate::search::{search_near_within, square_stream, Budget, Near, Occupancies, Scratch};
 use crate::set::PerSquare;
 use crate::{Piece, SearchError, SearchOptions};
@@ -30,14 +31,14 @@ impl Task {
     /// Which of the tasks ready to start a thread takes first. Near their
     /// neighbours, rooks first, as their searches take longest, then the
     /// earliest in the halves' orders, the first half's first; each on its
-    /// own, in square order, rooks first: the order a packed set's
-    /// sub-tables are laid in as they are found
-    /// ([`search_and_pack`](crate::packed_set::search_and_pack)).
-    fn precedence(&self, near: bool) -> (usize, usize, usize) {
+    /// own, in the order a packed set's sub-tables are laid in as they are
+    /// found ([`search_and_pack`](crate::packed_set::search_and_pack)),
+    /// where this task's is `laid_at`.
+    fn precedence(&self, near: bool, laid_at: usize) -> (usize, usize, usize) {
         let (half, p, place) = self.place;
         match near {
             true => (p, place, half),
-            false => (p, self.sq, 0),
+            false => (laid_at, 0, 0),
         }
     }
 }
@@ -105,7 +106,9 @@ impl Drop for WakeOnPanic<'_> {
 }
 
 /// Searches every square of both pieces, each first near the magics of
-/// the squares around it ([`search_near_within`]) unless `near` is false.
+/// the squares around it ([`search_near_within`]) unless `near` is false;
+/// then each on its own, largest sub-table first ([`largest_first`]), as
+/// a packed set lays them.
 /// A square starts near the squares on its lines that come before it in
 /// its half's order ([`visit_order`]: files a to d, or e to h, from a
 /// root outwards); only the roots start from random candidates alone. So
@@ -127,6 +130,14 @@ pub(crate) fn search_squares(
     found: &(dyn Fn(usize, u64, &Occupancies) + Sync),
 ) -> Result<PerSquare<u64>, SearchError> {
     let tasks = tasks(near);
+    // Where each task's sub-table is laid when its set is packed.
+    let mut laid_at = [0; 128];
+    for (k, t) in largest_first(128, |t| 1 << bits[t / 64][t % 64])
+        .into_iter()
+        .enumerate()
+    {
+        laid_at[t] = k;
+    }
     let mut needed_by = vec![Vec::new(); tasks.len()];
     for (t, task) in tasks.iter().enumerate() {
         for &n in &task.near {
@@ -155,8 +166,8 @@ pub(crate) fn search_squares(
             if state.abandoned {
                 return;
             }
-            let Some(k) =
-                (0..state.ready.len()).min_by_key(|&k| tasks[state.ready[k]].precedence(near))
+            let Some(k) = (0..state.ready.len())
+                .min_by_key(|&k| tasks[state.ready[k]].precedence(near, laid_at[state.ready[k]]))
             else {
                 if state.running == 0 {
                     changed.notify_all();
