@@ -71,6 +71,24 @@ pub const fn multiply_index(masked_occ: u64, magic: u64, shift: u32) -> u64 {
     masked_occ.wrapping_mul(magic) >> shift
 }
 
+/// [`Hash::Split32`] on an occupancy already masked, with the shift
+/// (`32 - bits`) precomputed: the search's inner loop for `magic32`
+/// tables. Each 32-bit half of the occupancy times the same half of the
+/// magic, the products' exclusive or shifted.
+///
+/// ```
+/// use magic_core::{split_index, Hash};
+/// // The same formula as the split hash, given the masked occupancy.
+/// let (mask, magic, occ) = (0x0001_0101_0101_017e, 0x0880_0080_4000_1020, 0x1234_5678_9abc_def0);
+/// assert_eq!(split_index(occ & mask, magic, 32 - 12) as usize, Hash::Split32.index(mask, magic, 12, occ));
+/// ```
+#[inline(always)]
+pub const fn split_index(masked_occ: u64, magic: u64, shift: u32) -> u32 {
+    let lo = (masked_occ as u32).wrapping_mul(magic as u32);
+    let hi = ((masked_occ >> 32) as u32).wrapping_mul((magic >> 32) as u32);
+    (lo ^ hi) >> shift
+}
+
 /// How one square's occupancies map to slots of a shared array: its hash,
 /// relevant mask, magic, index bits and the offset of its sub-table.
 ///

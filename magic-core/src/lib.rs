@@ -43,7 +43,7 @@ pub use geometry::{
     attacks_by_ray_walk, default_bits, distinct_attack_sets, empty_board_attacks, min_bits,
     next_subset, parse_square, relevant_mask, square_name, AttackSets, BlockerPattern, Piece, Rays,
 };
-pub use hash::{multiply_index, pdep, pext, Hash, SquareHash};
+pub use hash::{multiply_index, pdep, pext, split_index, Hash, SquareHash};
 pub use layout::layout_of;
 pub use message::{check_bits, Message};
 pub use records::{fewer_bits_proven_impossible, fewest_known_bits};

@@ -15,7 +15,8 @@
 //! 33,800; bishop e5 144,900 against 9,500; bishop d4, the least gain of
 //! those measured, 138,100 against 34,200. Black magics (whose index is
 //! that of `occ | !mask`) have shapes of their own: rook a1 53,500
-//! against 500, bishop e5 66,300 against 480.
+//! against 500, bishop e5 66,300 against 480. The split 32-bit hash
+//! (`magic32`) has its own too, read off each half's bits.
 //!
 //! [`SHAPES`] holds one shape per square for each hash of
 //! [`SHAPED_HASHES`], written by [`shapes_source`]. The search draws by a
@@ -58,7 +59,7 @@ const SHAPE_SEED: u64 = 0x7368_6170_6573;
 
 /// The hashes whose searches draw by shapes, in the order of the table of
 /// shapes.
-pub const SHAPED_HASHES: [Hash; 2] = [Hash::Multiply, Hash::Black];
+pub const SHAPED_HASHES: [Hash; 3] = [Hash::Multiply, Hash::Black, Hash::Split32];
 
 /// The shape of the square whose mask is `mask` under `hash`, if the
 /// search should draw by one: searching `bits` bits, the mask's own
@@ -102,8 +103,7 @@ pub fn sample_shape(hash: Hash, piece: Piece, sq: usize) -> Shape {
             }
         }
     }
-    // Only the bits below `64 - lsb(mask)` reach the index.
-    let matter = u64::MAX >> o.mask.trailing_zeros();
+    let matter = bits_that_matter(hash, o.mask);
     let mut shape = Shape {
         mask: o.mask,
         clear: 0,
@@ -122,6 +122,23 @@ pub fn sample_shape(hash: Hash, piece: Piece, sq: usize) -> Shape {
         *class |= (1 << bit) & matter;
     }
     shape
+}
+
+/// The bits of a magic that can change an index of `hash` for a square
+/// whose mask is `mask`: those below `64 - lsb(mask)` for the products of
+/// 64 bits (for the black hash, as its shapes were first read), and for
+/// the split 32-bit hash those below `32 - lsb` of each half's mask, in
+/// that half of the magic (none for a half of the mask that is empty).
+fn bits_that_matter(hash: Hash, mask: u64) -> u64 {
+    // The magic bits below `32 - lsb` of a 32-bit half of the mask.
+    let half = |mask: u32| match mask {
+        0 => 0,
+        m => u64::from(u32::MAX >> m.trailing_zeros()),
+    };
+    match hash {
+        Hash::Split32 => half(mask as u32) | half((mask >> 32) as u32) << 32,
+        _ => u64::MAX >> mask.trailing_zeros(),
+    }
 }
 
 /// The command that writes `magic-search/src/shape_table.rs`.
@@ -157,11 +174,11 @@ pub fn shapes_source(threads: usize) -> String {
     out.push_str(
         "//! Every square's candidate shape (`crate::shapes`) under each hash of\n\
          //! `SHAPED_HASHES`: rooks a1 to h8, then bishops.\n\n\
-         use super::Shape;\n\n\
+         use super::{Shape, SHAPED_HASHES};\n\n\
          /// Every square's candidate shape under each hash of `SHAPED_HASHES`:\n\
          /// rooks a1 to h8, then bishops.\n\
          #[rustfmt::skip]\n\
-         pub(crate) static SHAPES: [[Shape; 128]; 2] = [\n",
+         pub(crate) static SHAPES: [[Shape; 128]; SHAPED_HASHES.len()] = [\n",
     );
     let shapes = shapes.into_inner().unwrap();
     for (hash, shapes) in SHAPED_HASHES.iter().zip(shapes.chunks(128)) {
@@ -231,6 +248,25 @@ mod tests {
     }
 
     #[test]
+    fn split_halves_keep_the_bits_that_reach_their_products() {
+        // Rook a1: b1 (bit 1) is the lowest of the low half, a5 (bit 32)
+        // of the high half.
+        let a1 = relevant_mask(Piece::Rook, 0);
+        assert_eq!(bits_that_matter(Hash::Split32, a1), 0xffff_ffff_7fff_ffff);
+        // Bishop d8: every square of its mask is in the high half, so the
+        // low half of its magic multiplies nothing.
+        let d8 = relevant_mask(Piece::Bishop, 59);
+        assert_eq!(d8 as u32, 0);
+        let lowest = d8.trailing_zeros() - 32;
+        assert_eq!(
+            bits_that_matter(Hash::Split32, d8),
+            (u64::from(u32::MAX >> lowest)) << 32
+        );
+        // The 64-bit products: below `64 - lsb(mask)`.
+        assert_eq!(bits_that_matter(Hash::Multiply, a1), u64::MAX >> 1);
+    }
+
+    #[test]
     fn a_shape_applies_at_the_full_bits_only() {
         let a1 = relevant_mask(Piece::Rook, 0);
         for hash in SHAPED_HASHES {
@@ -238,6 +274,6 @@ mod tests {
             assert!(shape_for(hash, a1, 11).is_none());
             assert!(shape_for(hash, a1, 13).is_none());
         }
-        assert!(shape_for(Hash::Split32, a1, 12).is_none());
+        assert!(shape_for(Hash::Pext, a1, 12).is_none());
     }
 }
