@@ -289,6 +289,37 @@ macro_rules! claim {
     }};
 }
 
+/// Returns from the function it stands in with the first of `$checks`
+/// (occupancy, attack-set number) that `claim!` refuses in `$stamps` for
+/// the candidate `$stamp`, each occupancy's slot given by
+/// `$index(occ, $args...)`, or `None`: the body of the searches' clash
+/// checks, once for every hash formula. A plain indexed loop, each step
+/// written out, in a macro: this runs inside the proc-macro, which is
+/// compiled unoptimised, where iterator adapters, calls (a closure's too)
+/// and repeated index checks cost several times more (copying each check
+/// into names of its own and breaking out of the loop cost the seed-42
+/// fancy search 3% more instructions).
+macro_rules! return_first_clash {
+    ($stamps:expr, $stamp:expr, $checks:expr, $index:ident($($arg:expr),*)) => {{
+        let stamps = $stamps.as_mut_slice();
+        let checks: &[(u64, u64)] = $checks;
+        let mut k = 0;
+        while k < checks.len() {
+            let check = &checks[k];
+            if !claim!(
+                stamps[$index(check.0, $($arg),*) as usize],
+                $stamp,
+                check.1
+            ) {
+                return Some(k);
+            }
+            // No overflow check in the unoptimised macro: `k < checks.len()`.
+            k = k.wrapping_add(1);
+        }
+        None
+    }};
+}
+
 /// Reusable scratch space: a stamp per slot, so that slots need no
 /// clearing between candidates.
 ///
@@ -344,46 +375,15 @@ impl Scratch {
     /// another attack set, if one does.
     fn first_clash(&mut self, checks: &[(u64, u64)], magic: u64, shift: u32) -> Option<usize> {
         let stamp = self.next_stamp(64 - shift);
-        let stamps = self.stamps.as_mut_slice();
-        // A plain indexed loop, each step written out: this runs inside
-        // the proc-macro, which is compiled unoptimised, where iterator
-        // adapters, calls and repeated index checks cost several times more.
-        let mut k = 0;
-        while k < checks.len() {
-            let check = &checks[k];
-            if !claim!(
-                stamps[multiply_index(check.0, magic, shift) as usize],
-                stamp,
-                check.1
-            ) {
-                return Some(k);
-            }
-            // No overflow check in the unoptimised macro: `k < checks.len()`.
-            k = k.wrapping_add(1);
-        }
-        None
+        return_first_clash!(self.stamps, stamp, checks, multiply_index(magic, shift))
     }
 
     /// [`first_clash`](Self::first_clash) under the split 32-bit hash,
-    /// `bits` bits: the `magic32` search's inner loop, written out as
-    /// that one is.
+    /// `bits` bits: the `magic32` search's inner loop.
     fn first_split_clash(&mut self, checks: &[(u64, u64)], magic: u64, bits: u32) -> Option<usize> {
         let stamp = self.next_stamp(bits);
-        let stamps = self.stamps.as_mut_slice();
         let shift = 32 - bits;
-        let mut k = 0;
-        while k < checks.len() {
-            let check = &checks[k];
-            if !claim!(
-                stamps[split_index(check.0, magic, shift) as usize],
-                stamp,
-                check.1
-            ) {
-                return Some(k);
-            }
-            k = k.wrapping_add(1);
-        }
-        None
+        return_first_clash!(self.stamps, stamp, checks, split_index(magic, shift))
     }
 }
 
