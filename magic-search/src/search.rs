@@ -320,6 +320,13 @@ macro_rules! return_first_clash {
     }};
 }
 
+/// [`Hash::index`] with the occupancy first, as `return_first_clash!`
+/// passes it.
+#[inline(always)]
+fn hash_index(occ: u64, hash: Hash, mask: u64, magic: u64, bits: u32) -> usize {
+    hash.index(mask, magic, bits, occ)
+}
+
 /// Reusable scratch space: a stamp per slot, so that slots need no
 /// clearing between candidates.
 ///
@@ -427,22 +434,28 @@ impl Scratch {
         match hash {
             Hash::Multiply => self.is_magic(o, magic, 64 - bits),
             Hash::Split32 => self.first_split_clash(&o.checks, magic, bits).is_none(),
-            Hash::Black | Hash::Pext => {
-                let stamp = self.next_stamp(bits);
-                let stamps = self.stamps.as_mut_slice();
-                // A plain indexed loop, as in `first_clash`.
-                let checks = o.checks.as_slice();
-                let mut k = 0;
-                while k < checks.len() {
-                    let (occ, id) = checks[k];
-                    if !claim!(stamps[hash.index(o.mask, magic, bits, occ)], stamp, id) {
-                        return false;
-                    }
-                    k += 1;
-                }
-                true
-            }
+            Hash::Black | Hash::Pext => self.first_hash_clash(o, hash, magic, bits).is_none(),
         }
+    }
+
+    /// [`first_clash`](Self::first_clash) under any hash, through
+    /// [`Hash::index`]: for the hashes whose searches do not run it on
+    /// every candidate (black searches go through the multiply loop on
+    /// `occ | !mask`; PEXT tables have no magic to search).
+    fn first_hash_clash(
+        &mut self,
+        o: &Occupancies,
+        hash: Hash,
+        magic: u64,
+        bits: u32,
+    ) -> Option<usize> {
+        let stamp = self.next_stamp(bits);
+        return_first_clash!(
+            self.stamps,
+            stamp,
+            &o.checks,
+            hash_index(hash, o.mask, magic, bits)
+        )
     }
 
     /// How many slots `magic` uses for the occupancies of `o` with `hash`
