@@ -8,6 +8,8 @@
 #     same with `seed = 42` for every scheme that searches, and four of
 #     them again without magic-runtime's default `prebuilt` feature (the
 #     macro then emits the table into the consumer);
+#   - the seeded `offset_in_magic` and `black` tables again, each in a
+#     library crate of its own that the consumer depends on;
 #   - consumers of shakmaty, cozy-chess and chess, the same rook lookup.
 # For each, in the dev and release profiles: a clean build with its
 # dependencies, a clean build of the crate alone, and a rebuild after
@@ -18,10 +20,11 @@
 #   quick: only hello-world, the quick start, the seeded quick start and the
 #   const builder, dev profile.
 #   seeded: only dev rebuilds of hello-world, the fancy and plain tables
-#   emitted without a search, and a seeded consumer of every scheme that searches
-#   (no clean builds, so many runs stay short); with SEEDS="1 7 99", one
+#   emitted without a search, a seeded consumer of every scheme that searches
+#   and the two in crates of their own (no clean builds, so many runs stay
+#   short); with SEEDS="1 7 99", one
 #   for each of those seeds instead of seed 42. SCHEMES="plain shared"
-#   takes only those schemes.
+#   takes only those schemes, and PROFILE=release rebuilds in release.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
@@ -153,6 +156,22 @@ seeded_consumers() {
         done
     done
 }
+# The costliest seeded tables again, each `magic_tables!` in a library
+# crate of its own that the consumer depends on, as an engine's workspace
+# can hold it: touching the consumer leaves that crate built, and the
+# macro does not run again.
+apart_consumers() {
+    local scheme lib dir
+    for scheme in offset_in_magic black; do
+        lib="$work/tables_$scheme"
+        mkdir -p "$lib/src"
+        printf '[package]\nname = "tables_%s"\nversion = "0.1.0"\nedition = "2021"\n\n[dependencies]\n%s\n' "$scheme" "$runtime" >"$lib/Cargo.toml"
+        echo "magic_runtime::magic_tables! { pub static T { scheme = $scheme, seed = 42 } }" >"$lib/src/lib.rs"
+        dir=$(new_crate "apart_$scheme" "tables_$scheme = { path = \"$lib\" }")
+        rook_main "tables_$scheme::T.rook(sq, occ)" >"$dir/src/main.rs"
+        add "$dir" "\`scheme = $scheme, seed = 42\` in a library crate of its own, which the consumer depends on"
+    done
+}
 if [ "$mode" = seeded ]; then
     # The shipped fancy (841 KiB) and plain (2.25 MiB) tables emitted
     # without a search: what the bytes alone cost, next to the seeded
@@ -164,6 +183,7 @@ if [ "$mode" = seeded ]; then
     done
     # shellcheck disable=SC2086 # a list of names
     seeded_consumers ${SCHEMES:-fancy magic32 shift_in_magic byte_lookup plain shared black fixed_shift offset_in_magic}
+    apart_consumers
 fi
 
 schemes=()
@@ -179,6 +199,7 @@ if [ "$mode" = all ]; then
         schemes+=("$dir")
     done
     seeded_consumers plain shift_in_magic shared fixed_shift black offset_in_magic byte_lookup magic32
+    apart_consumers
     # Four of them again without magic-runtime's default \`prebuilt\`
     # feature: the macro emits the table into the consumer.
     for scheme in fancy plain black offset_in_magic; do
@@ -224,10 +245,15 @@ rows() {
 
 echo "Medians of $runs runs; $(rustc --version); $(nproc) cores; $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
 if [ "$mode" = seeded ]; then
-    printf '\n#### dev profile, rebuilds only\n\n'
+    profile=${PROFILE:-dev}
+    printf '\n#### %s profile, rebuilds only\n\n' "$profile"
     echo "| consumer crate | rebuild after touching another file | rebuild over hello-world |"
     echo "|---|---|---|"
-    rows ""
+    case $profile in
+    dev) rows "" ;;
+    release) rows --release ;;
+    *) echo "PROFILE is dev or release" >&2; exit 1 ;;
+    esac
     exit 0
 fi
 profiles=("dev:")

@@ -54,5 +54,11 @@ pub use magic_runtime_core::*;
 /// ```
 ///
 /// See the crate's README for every key.
+///
+/// A table of its own (a `seed`, other bits or a named set) is searched,
+/// filled and emitted while the crate holding the call compiles, on every
+/// build of that crate. In an engine, put such a call in a small library
+/// crate of the workspace (with `pub static`) that the engine depends on:
+/// rebuilds of the engine then leave it built.
 #[cfg(feature = "macros")]
 pub use magic_macros::magic_tables;
