@@ -19,17 +19,22 @@
 # Prints markdown. Usage: scripts/compile-cost.sh [runs] [all|quick|seeded]
 #   quick: only hello-world, the quick start, the seeded quick start and the
 #   const builder, dev profile.
-#   seeded: only dev rebuilds of hello-world, the fancy and plain tables
-#   emitted without a search, a seeded consumer of every scheme that searches
-#   and the two in crates of their own (no clean builds, so many runs stay
-#   short); with SEEDS="1 7 99", one
-#   for each of those seeds instead of seed 42. SCHEMES="plain shared"
-#   takes only those schemes, and PROFILE=release rebuilds in release.
+#   seeded: only rebuilds (dev, or release with PROFILE=release) of
+#   hello-world, the fancy and plain tables emitted without a search, a
+#   seeded consumer of every scheme that searches and the two in crates of
+#   their own (no clean builds, so many runs stay short); with
+#   SEEDS="1 7 99", one for each of those seeds instead of seed 42.
+#   SCHEMES="plain shared" takes only those schemes.
 set -euo pipefail
 
 root=$(cd "$(dirname "$0")/.." && pwd)
 runs=${1:-3}
 mode=${2:-all}
+seeded_profile=${PROFILE:-dev}
+case $seeded_profile in
+dev | release) ;;
+*) echo "PROFILE is dev or release, not $seeded_profile" >&2; exit 1 ;;
+esac
 work=$(mktemp -d "${TMPDIR:-/tmp}/magic-compile-cost.XXXXXX")
 trap 'rm -rf "$work"' EXIT
 unset CARGO_TARGET_DIR CARGO_INCREMENTAL RUSTFLAGS
@@ -245,15 +250,10 @@ rows() {
 
 echo "Medians of $runs runs; $(rustc --version); $(nproc) cores; $(grep -m1 'model name' /proc/cpuinfo | cut -d: -f2 | sed 's/^ //')"
 if [ "$mode" = seeded ]; then
-    profile=${PROFILE:-dev}
-    printf '\n#### %s profile, rebuilds only\n\n' "$profile"
+    printf '\n#### %s profile, rebuilds only\n\n' "$seeded_profile"
     echo "| consumer crate | rebuild after touching another file | rebuild over hello-world |"
     echo "|---|---|---|"
-    case $profile in
-    dev) rows "" ;;
-    release) rows --release ;;
-    *) echo "PROFILE is dev or release" >&2; exit 1 ;;
-    esac
+    if [ "$seeded_profile" = release ]; then rows --release; else rows ""; fi
     exit 0
 fi
 profiles=("dev:")
