@@ -1,17 +1,20 @@
-//! Emits one `static` per table: the magics as literals and the table the
-//! macro filled and checked (`magic_search::table_bytes`), as bytes the user's crate only
-//! copies, so that a rebuild costs no more than any other static data. A
-//! shipped set's table that magic-runtime prebuilds (its `prebuilt-*`
-//! features) is a `use` of that static instead: no bytes at all.
+//! Emits one `static` per table. A shipped set's table that magic-runtime
+//! prebuilds (its `prebuilt-*` features) is a `use` of that static: no
+//! bytes at all. Any other table is the set the search found, given in
+//! the dev profile to the scheme's const builder, whose fill incremental
+//! compilation keeps from one rebuild to the next, and in the release
+//! profile to `table_from_set!`, which emits the filled table as bytes
+//! (`from_set.rs` says why).
 
 use crate::error::{Error, Result};
+use crate::from_set;
+use crate::out::Out;
 use crate::validate::{Failed, Header, Table};
-use magic_core::{Slots, DISTINCT_ATTACK_SETS};
 use magic_search::{
-    attack_list_bytes, is_shipped, magic_set_within, named_set, shipped_set, table_bytes, Budget,
-    Builder, MagicSet, Scheme, SearchError, SearchOptions,
+    is_shipped, magic_set_within, named_set, shipped_set, Budget, Builder, MagicSet, Scheme,
+    SearchError, SearchOptions,
 };
-use proc_macro2::{Delimiter, Group, Literal, TokenStream, TokenTree};
+use proc_macro2::{Delimiter, TokenStream, TokenTree};
 
 /// The candidate magics one invocation may try in all, over all its
 /// tables: a bound on the work of any input (under 10 s on the CI machine,
@@ -40,31 +43,6 @@ fn failed(t: Table, error: Error) -> Failed {
         scheme: Some(t.scheme),
         error,
         declare: true,
-    }
-}
-
-/// Tokens written in order: the macro's own code as text, the user's
-/// tokens as given (with their spans), and groups around either.
-#[derive(Default)]
-struct Out(TokenStream);
-
-impl Out {
-    /// Code of the macro's own, balanced in its delimiters.
-    fn code(mut self, code: &str) -> Self {
-        self.0.extend(
-            code.parse::<TokenStream>()
-                .expect("the macro's own code parses"),
-        );
-        self
-    }
-
-    fn tokens(mut self, tokens: impl IntoIterator<Item = TokenTree>) -> Self {
-        self.0.extend(tokens);
-        self
-    }
-
-    fn group(self, delimiter: Delimiter, inner: Out) -> Self {
-        self.tokens([TokenTree::Group(Group::new(delimiter, inner.0))])
     }
 }
 
@@ -121,60 +99,25 @@ fn expand_table(t: &Table, budget: &Budget) -> Result<TokenStream> {
             .0);
     }
     let set = find(t, budget)?;
-    let krate = || Out::default().tokens(header.krate.clone());
+    let krate = &header.krate;
     let ty = t.scheme.type_name();
-    let len = set.len;
-    let ty_n = format!("{ty}{}", generics(t.scheme, len));
     if t.scheme.builder() == Builder::UnitStruct {
-        return Ok(declare(header, ty, krate().code(&format!("::{ty}"))));
+        return Ok(declare(
+            header,
+            ty,
+            Out(krate.clone()).code(&format!("::{ty}")),
+        ));
     }
-    let bytes = table_bytes(&set).map_err(|e| Error::new(header.name.span(), e))?;
-    let read = match t.scheme.slots() {
-        Slots::PatternBytes => "u8s",
-        Slots::Compressed => "u16s_from_le_bytes",
-        Slots::Attacks | Slots::PostMasked => "u64s_from_le_bytes",
-    };
-    let bytes = Out::default().tokens([TokenTree::Literal(Literal::byte_string(&bytes))]);
-    let mut table = krate()
-        .code(&format!("::__private::{read}::<{len}>"))
-        .group(Delimiter::Parenthesis, bytes);
-    // The list of distinct attack sets the bytes number.
-    if t.scheme.slots() == Slots::PatternBytes {
-        let list = attack_list_bytes().map_err(|e| Error::new(header.name.span(), e))?;
-        let list = Out::default().tokens([TokenTree::Literal(Literal::byte_string(&list))]);
-        table = table
-            .code(",")
-            .tokens(krate().0)
-            .code(&format!(
-                "::__private::u64s_from_le_bytes::<{DISTINCT_ATTACK_SETS}>"
-            ))
-            .group(Delimiter::Parenthesis, list);
-    }
-    let [rook, bishop] = set.magics.map(|m| list(&m));
-    let [rook_bits, bishop_bits] = set.bits.map(|b| list(&b));
-    let [rook_offsets, bishop_offsets] = set.offsets.map(|o| list(&o));
-    let args = match t.scheme.builder() {
-        Builder::MagicsAndBits => format!("&{rook}, &{rook_bits}, &{bishop}, &{bishop_bits},"),
-        Builder::Magics => format!("&{rook}, &{bishop},"),
-        Builder::MagicsAndOffsets => {
-            format!("&{rook}, &{rook_offsets}, &{bishop}, &{bishop_offsets},")
-        }
-        Builder::Nothing | Builder::UnitStruct => String::new(),
-    };
-    let turbofish = match t.scheme.has_length_parameter() {
-        true => format!("::<{len}>"),
-        false => String::new(),
-    };
-    // SAFETY (of the emitted call): the table is what the builder fills
-    // from these magics, filled and checked above by the same code.
-    let call = krate()
-        .code(&format!("::{ty}{turbofish}::__from_table"))
-        .group(
-            Delimiter::Parenthesis,
-            Out::default().code(&args).tokens(table.0),
-        );
-    let value = Out::default().code("unsafe").group(Delimiter::Brace, call);
-    Ok(declare(header, &ty_n, value))
+    let ty_n = format!("{ty}{}", generics(t.scheme, set.len));
+    let new = from_set::type_path(krate, &set).code("::new").group(
+        Delimiter::Parenthesis,
+        Out::default().code(&from_set::builder_args(&set).join(",")),
+    );
+    let mut out = Out::default().code("#[cfg(debug_assertions)]").0;
+    out.extend(declare(header, &ty_n, new));
+    out.extend(Out::default().code("#[cfg(not(debug_assertions))]").0);
+    out.extend(declare(header, &ty_n, from_set::call(krate, &set)));
+    Ok(out)
 }
 
 /// The name of `magic_runtime::prebuilt`'s static for a table of the
@@ -232,10 +175,4 @@ fn shared_limit(limit: u64, before: u64) -> String {
         "the tables of this `magic_tables!` need more than {limit} candidate magics in all, \
          {before} of them before this one; move this table to a `magic_tables!` of its own"
     )
-}
-
-/// `[1, 2, 3]`: the numbers as unsuffixed literals.
-fn list<T: std::fmt::Display>(values: &[T; 64]) -> String {
-    let numbers: Vec<String> = values.iter().map(T::to_string).collect();
-    format!("[{}]", numbers.join(", "))
 }

@@ -1,9 +1,11 @@
 //! The `magic_tables!` proc-macro of `magic-runtime`.
 //!
 //! It parses the invocation, validates every key, asks `magic-search` for
-//! the magics, fills and checks the table with the code `magic-runtime`'s
-//! `const fn` builders run, and emits a `static` holding it, so nothing
-//! runs at start-up and a rebuild only copies data. Use it through
+//! the magics and emits a `static` of them: built by `magic-runtime`'s
+//! `const fn` builder in the dev profile, which incremental compilation
+//! keeps between rebuilds, and in the release profile filled and checked
+//! here with the same code and emitted as bytes, so nothing runs at
+//! start-up. Use it through
 //! `magic-runtime`, which re-exports it.
 #![deny(missing_docs)]
 
@@ -11,7 +13,9 @@ extern crate proc_macro;
 
 mod error;
 mod expand;
+mod from_set;
 mod nearest;
+mod out;
 mod parse;
 mod validate;
 
@@ -44,6 +48,14 @@ use proc_macro::TokenStream;
 #[proc_macro]
 pub fn magic_tables(input: TokenStream) -> TokenStream {
     expand_tokens(input.into()).into()
+}
+
+/// For `magic_tables!` only: the table of the set it found, filled,
+/// checked and given as bytes, in the release profile.
+#[doc(hidden)]
+#[proc_macro]
+pub fn table_from_set(input: TokenStream) -> TokenStream {
+    from_set::expand(input.into()).into()
 }
 
 /// Parse, validate, expand; every error becomes one spanned compile error,

@@ -260,3 +260,71 @@ fn misspelt_names_get_the_name_meant_or_the_list() {
         assert!(out.contains(message), "{input}: {out}");
     }
 }
+
+/// The `table_from_set!` call of an expansion, as written inside its braces.
+fn table_from_set_input(expansion: &TokenStream) -> Option<TokenStream> {
+    let mut after_bang = false;
+    let mut named = false;
+    for token in expansion.clone() {
+        match &token {
+            proc_macro2::TokenTree::Ident(i) => named = i == "table_from_set",
+            proc_macro2::TokenTree::Punct(p) if p.as_char() == '!' => {
+                after_bang = named;
+                continue;
+            }
+            proc_macro2::TokenTree::Group(g) if after_bang => return Some(g.stream()),
+            proc_macro2::TokenTree::Group(g) => {
+                if let Some(found) = table_from_set_input(&g.stream()) {
+                    return Some(found);
+                }
+            }
+            _ => {}
+        }
+        after_bang = false;
+    }
+    None
+}
+
+/// The dev profile's static gets the magics from the const builder, the
+/// release profile's the table `table_from_set!` fills from the same set:
+/// the one the search finds for the seed.
+#[test]
+fn both_profiles_get_the_set_the_search_found() {
+    use magic_search::{magic_set, table_bytes, Scheme};
+    for (scheme, name) in [
+        (Scheme::Black, "black"),
+        (Scheme::ByteLookup, "byte_lookup"),
+    ] {
+        let out = expand_tokens(tokens(&format!("static A {{ scheme = {name}, seed = 3 }}")));
+        let text = out.to_string();
+        assert!(text.contains("# [cfg (debug_assertions)]"), "{text}");
+        assert!(text.contains("# [cfg (not (debug_assertions))]"), "{text}");
+        let set = magic_set(scheme, 3, None).unwrap();
+        let rook_magics = set.magics[0].map(|m| m.to_string()).join(" , ");
+        let new_call = text.find(":: new").expect("the const builder's call");
+        assert!(text[new_call..].contains(&rook_magics), "{text}");
+
+        let inner = table_from_set_input(&out).expect("a table_from_set! call");
+        let table = crate::from_set::expand(inner).to_string();
+        assert!(!table.contains("compile_error"), "{table}");
+        assert!(table.contains(":: __from_table"), "{table}");
+        let bytes = proc_macro2::Literal::byte_string(&table_bytes(&set).unwrap()).to_string();
+        assert!(table.contains(&bytes), "the table of the searched set");
+    }
+}
+
+#[test]
+fn table_from_set_refuses_input_magic_tables_did_not_write() {
+    for input in [
+        "",
+        "(magic_runtime) black",
+        "(magic_runtime) purple 8 [1]",
+        "(magic_runtime) black 8 [1, 2]",
+    ] {
+        let out = crate::from_set::expand(tokens(input)).to_string();
+        assert!(
+            out.contains("call `magic_tables!` instead"),
+            "{input}: {out}"
+        );
+    }
+}

@@ -55,10 +55,23 @@ pub use magic_runtime_core::*;
 ///
 /// See the crate's README for every key.
 ///
-/// A table of its own (a `seed`, other bits or a named set) is searched,
-/// filled and emitted while the crate holding the call compiles, on every
-/// build of that crate. In an engine, put such a call in a small library
-/// crate of the workspace (with `pub static`) that the engine depends on:
-/// rebuilds of the engine then leave it built.
+/// A table of its own (a `seed`, other bits or a named set) is searched
+/// while the crate holding the call compiles, on every build of that
+/// crate. In the dev profile (`debug_assertions` on) the const builder
+/// then fills and checks it, once: incremental compilation keeps the
+/// static, so a rebuild pays for the search alone, and a clean build
+/// about 2 s more for the fill. In the release profile the macro fills
+/// and checks it and emits the bytes, which the crate copies on every
+/// rebuild. In an engine, such a call can go in a small library crate of
+/// the workspace (with `pub static`) that the engine depends on: rebuilds
+/// of the engine then leave it built.
 #[cfg(feature = "macros")]
 pub use magic_macros::magic_tables;
+
+/// For `magic_tables!` only: what its expansion calls.
+#[doc(hidden)]
+pub mod __private {
+    #[cfg(feature = "macros")]
+    pub use magic_macros::table_from_set;
+    pub use magic_runtime_core::__private::*;
+}
