@@ -10,6 +10,7 @@
 //! proc-macro's vector.
 
 use crate::clash::clash;
+use crate::slot_rule::post_masked_admits;
 use crate::visit::{check_layout, check_len, for_each_occupancy, Layout, Length};
 use crate::{empty_board_attacks, pext, AttackSets, Message, Piece, SlotRule};
 
@@ -93,11 +94,13 @@ pub const fn fill_post_masked(
     }
     let end = for_each_occupancy!(layout, n, type_name, |piece, sq, occ, att, _pattern, i| {
         let pm = postmasks[piece as usize][sq];
-        if !SlotRule::PostMasked.admits(table[i], covered[i], att, pm) {
+        let (stored, cover) = (table[i], covered[i]);
+        // `SlotRule::PostMasked.admits`, written out, as in `fill`.
+        if !post_masked_admits!(stored, cover, att, pm & !att) {
             return Err(clash(layout, SlotRule::PostMasked, piece, sq, occ, i));
         }
-        table[i] |= att;
-        covered[i] |= pm;
+        table[i] = stored | att;
+        covered[i] = cover | pm;
     });
     finish(type_name, n, end, Length::LastUsed)
 }

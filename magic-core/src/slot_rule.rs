@@ -20,6 +20,7 @@ macro_rules! post_masked_admits {
         $stored & $foreign == 0 && $attacks & $covered & !$stored == 0
     };
 }
+pub(crate) use post_masked_admits;
 
 /// When two squares may use one slot.
 ///

@@ -75,6 +75,17 @@ macro_rules! for_each_occupancy {
             while $sq < 64 {
                 let h = $layout[p][$sq];
                 let is_pext = matches!(h.hash, $crate::Hash::Pext);
+                // The multiply and black hashes as one formula,
+                // `(occ & mask | high) * magic >> shift` (`high` is `!mask`
+                // for black magics), multiplied as `u128` and cut to `u64`:
+                // `wrapping_mul` would be a call, and const evaluation pays
+                // for every call. This loop runs for every occupancy.
+                let is_product = matches!(h.hash, $crate::Hash::Multiply | $crate::Hash::Black);
+                let high = match h.hash {
+                    $crate::Hash::Black => !h.mask as u128,
+                    _ => 0,
+                };
+                let (mask, magic, shift) = (h.mask as u128, h.magic as u128, 64 - h.bits);
                 let mut sets = $crate::AttackSets::new($piece, $sq);
                 let mut $pattern = 0usize;
                 while let Some(pat) = sets.next_pattern() {
@@ -93,9 +104,13 @@ macro_rules! for_each_occupancy {
                     let mut packed = 0;
                     loop {
                         let $occ = pat.blockers | sub;
-                        let $slot = match is_pext {
-                            true => h.offset + (base | packed) as usize,
-                            false => h.slot($occ),
+                        let $slot = if is_product {
+                            let product = ($occ as u128 & mask | high) * magic;
+                            h.offset + ((product as u64) >> shift) as usize
+                        } else if is_pext {
+                            h.offset + (base | packed) as usize
+                        } else {
+                            h.slot($occ)
                         };
                         if $slot >= end {
                             end = $slot + 1;
@@ -105,12 +120,15 @@ macro_rules! for_each_occupancy {
                         if $slot < $n {
                             $body
                         }
-                        sub = sub.wrapping_sub(pat.free) & pat.free;
-                        if sub == 0 {
+                        // The next subset of `free` (Carry-Rippler), with
+                        // no wrapping call: `sub | !free` is all ones only
+                        // for the last subset, `free` itself.
+                        if sub == pat.free {
                             break;
                         }
+                        sub = ((sub | !pat.free) + 1) & pat.free;
                         if is_pext {
-                            packed = packed.wrapping_sub(packed_free) & packed_free;
+                            packed = ((packed | !packed_free) + 1) & packed_free;
                         }
                     }
                     $pattern += 1;
