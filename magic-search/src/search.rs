@@ -5,7 +5,7 @@ use crate::rng::{swap_by_hand, SparseCandidates, SplitMix64};
 use crate::shapes::shape_for;
 use crate::SearchError;
 use crate::{next_subset, relevant_mask, Hash, Piece};
-use magic_core::{multiply_index, split_index};
+use magic_core::{multiply_index, pext, split_index};
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::OnceLock;
 
@@ -98,6 +98,34 @@ impl Occupancies {
             k += 1;
         }
         Self::of(mask, occupancies, attacks)
+    }
+
+    /// The occupancies whose blockers all lie on `squares`, with their
+    /// attack sets: what [`only`](Self::only) keeps of them, in the same
+    /// order, without going through the others.
+    ///
+    /// ```
+    /// use magic_search::{Occupancies, Piece};
+    /// let all = Occupancies::new(Piece::Rook, 0);
+    /// let (rank, kept) = (all.within(0xff), all.only(|occ| occ & !0xff == 0));
+    /// assert_eq!((rank.occupancies, rank.attacks), (kept.occupancies, kept.attacks));
+    /// ```
+    pub fn within(&self, squares: u64) -> Self {
+        let kept = self.mask & squares;
+        let n = 1usize << kept.count_ones();
+        let (mut occupancies, mut attacks) = (vec![0; n], vec![0; n]);
+        let (occs, atts) = (occupancies.as_mut_slice(), attacks.as_mut_slice());
+        let mut occ = 0;
+        let mut k = 0;
+        while k < n {
+            occs[k] = occ;
+            // Subsets of the mask come in increasing order: an
+            // occupancy's place among them is its relevant bits packed.
+            atts[k] = self.attacks[pext(occ, self.mask) as usize];
+            occ = next_subset(occ, kept);
+            k += 1;
+        }
+        Self::of(self.mask, occupancies, attacks)
     }
 
     /// The occupancies `keep` accepts, with their attack sets.
@@ -353,7 +381,10 @@ impl Scratch {
     fn next_stamp(&mut self, bits: u32) -> u64 {
         let n = 1usize << bits;
         if self.stamps.len() < n {
-            self.stamps.resize(n, 0);
+            // A zeroed allocation, not `resize`, which writes slot by slot
+            // in the unoptimised macro. Zero is below every stamp: the
+            // slots written before need not be kept.
+            self.stamps = vec![0; n];
         }
         self.stamp = self.stamp.wrapping_add(1 << 16);
         if self.stamp == 0 {
