@@ -202,10 +202,10 @@ pub const fn fill_compressed(
     // The compressed set of the current blocker pattern: computed once per
     // pattern, not per occupancy. No compressed set is 0: every slider
     // attacks at least one square.
-    let (mut last, mut value) = ((Piece::Rook, 64, 0), 0u16);
-    let end = for_each_occupancy!(layout, n, type_name, |piece, sq, occ, att, _pattern, i| {
-        if last.0 as u8 != piece as u8 || last.1 != sq || last.2 != att {
-            last = (piece, sq, att);
+    let (mut last, mut value) = ((2, 64, 0), 0u16);
+    let end = for_each_occupancy!(layout, n, type_name, |piece, sq, occ, att, pattern, i| {
+        if last.2 != pattern || last.1 != sq || last.0 != piece as usize {
+            last = (piece as usize, sq, pattern);
             value = pext(att, empty_board_attacks(piece, sq)) as u16;
         }
         let e = table[i];

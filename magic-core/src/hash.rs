@@ -164,7 +164,9 @@ pub const fn pext(x: u64, mut mask: u64) -> u64 {
     let mut packed = 0;
     let mut bit = 1;
     while mask != 0 {
-        if x & mask & mask.wrapping_neg() != 0 {
+        // The lowest bit of `mask`, without `wrapping_neg`: a call, which
+        // const evaluation pays for. `!mask + 1` cannot overflow here.
+        if x & mask & (!mask + 1) != 0 {
             packed |= bit;
         }
         mask &= mask - 1;
@@ -184,7 +186,7 @@ pub const fn pdep(x: u64, mut mask: u64) -> u64 {
     let mut bit = 1;
     while mask != 0 {
         if x & bit != 0 {
-            spread |= mask & mask.wrapping_neg();
+            spread |= mask & (!mask + 1);
         }
         mask &= mask - 1;
         bit <<= 1;

@@ -81,6 +81,7 @@ macro_rules! for_each_occupancy {
                 // `wrapping_mul` would be a call, and const evaluation pays
                 // for every call. This loop runs for every occupancy.
                 let is_product = matches!(h.hash, $crate::Hash::Multiply | $crate::Hash::Black);
+                let is_split = matches!(h.hash, $crate::Hash::Split32);
                 let high = match h.hash {
                     $crate::Hash::Black => !h.mask as u128,
                     _ => 0,
@@ -109,6 +110,13 @@ macro_rules! for_each_occupancy {
                             h.offset + ((product as u64) >> shift) as usize
                         } else if is_pext {
                             h.offset + (base | packed) as usize
+                        } else if is_split {
+                            // Its 32-bit products made from 64-bit ones,
+                            // with no wrapping call.
+                            let o = $occ & h.mask;
+                            let lo = (o & 0xffff_ffff) * (h.magic & 0xffff_ffff);
+                            let hi = (o >> 32) * (h.magic >> 32);
+                            h.offset + (((lo ^ hi) & 0xffff_ffff) >> (32 - h.bits)) as usize
                         } else {
                             h.slot($occ)
                         };

@@ -328,3 +328,19 @@ fn table_from_set_refuses_input_magic_tables_did_not_write() {
         );
     }
 }
+
+/// A table whose const builder's fill no longer fits in the invocation's
+/// bound on work is emitted as bytes in both profiles: named sets need no
+/// search, so each table counts its fill alone.
+#[test]
+fn fills_past_the_bound_on_work_become_bytes() {
+    use crate::expand::{FILL_WORK, WORK_LIMIT};
+    let fits = (WORK_LIMIT / FILL_WORK) as usize;
+    let items: String = (0..fits + 2)
+        .map(|i| format!("static T{i} {{ scheme = fancy, set = best }}\n"))
+        .collect();
+    let out = expand_tokens(tokens(&items)).to_string();
+    assert!(!out.contains("compile_error"), "{out}");
+    assert_eq!(out.matches("# [cfg (debug_assertions)]").count(), fits);
+    assert_eq!(out.matches("table_from_set").count(), fits + 2);
+}
