@@ -8,7 +8,9 @@
 //! builder (`new`) instead: incremental compilation keeps the evaluated
 //! static from one rebuild to the next, where the bytes of a table of
 //! 2 MiB would be read again every time. `#[cfg(debug_assertions)]`
-//! chooses, and rustc expands this macro only where it stays.
+//! chooses, and rustc expands this macro only where it stays. A table
+//! whose fill would pass the invocation's bound on work (`FILL_WORK` in
+//! `expand.rs`) comes from this macro in both profiles.
 //!
 //! The set travels as `(krate) scheme len [..] [..] [..] [..] [..] [..]`:
 //! rook and bishop magics, bits and offsets, written and read here.

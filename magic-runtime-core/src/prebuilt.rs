@@ -15,8 +15,9 @@
 //! every square and occupancy through these statics. Building them only
 //! copies their bytes: about 0.25 s for all eleven, once.
 //!
-//! To have the macro emit every table into your crate instead (each then
-//! filled and checked while the macro runs), or to keep only some schemes:
+//! To have the macro emit every table into your crate instead (filled and
+//! checked by the const builder in the dev profile, by the macro in
+//! release), or to keep only some schemes:
 //!
 //! ```toml
 //! [dependencies]
