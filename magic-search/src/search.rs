@@ -84,19 +84,7 @@ impl Occupancies {
     pub fn new(piece: Piece, sq: usize) -> Self {
         let mask = relevant_mask(piece, sq);
         let rays = Rays::new(piece, sq);
-        let n = 1usize << mask.count_ones();
-        // Written in place, without `push`: this runs for every square in
-        // the unoptimised macro.
-        let (mut occupancies, mut attacks) = (vec![0; n], vec![0; n]);
-        let (occs, atts) = (occupancies.as_mut_slice(), attacks.as_mut_slice());
-        let mut occ = 0;
-        let mut k = 0;
-        while k < n {
-            occs[k] = occ;
-            atts[k] = rays.attacks(occ);
-            occ = next_subset(occ, mask);
-            k += 1;
-        }
+        let (occupancies, attacks) = subsets_with_attacks(mask, |occ| rays.attacks(occ));
         Self::of(mask, occupancies, attacks)
     }
 
@@ -111,20 +99,11 @@ impl Occupancies {
     /// assert_eq!((rank.occupancies, rank.attacks), (kept.occupancies, kept.attacks));
     /// ```
     pub fn within(&self, squares: u64) -> Self {
-        let kept = self.mask & squares;
-        let n = 1usize << kept.count_ones();
-        let (mut occupancies, mut attacks) = (vec![0; n], vec![0; n]);
-        let (occs, atts) = (occupancies.as_mut_slice(), attacks.as_mut_slice());
-        let mut occ = 0;
-        let mut k = 0;
-        while k < n {
-            occs[k] = occ;
-            // Subsets of the mask come in increasing order: an
-            // occupancy's place among them is its relevant bits packed.
-            atts[k] = self.attacks[pext(occ, self.mask) as usize];
-            occ = next_subset(occ, kept);
-            k += 1;
-        }
+        // Subsets of the mask come in increasing order: an occupancy's
+        // place among them is its relevant bits packed.
+        let (occupancies, attacks) = subsets_with_attacks(self.mask & squares, |occ| {
+            self.attacks[pext(occ, self.mask) as usize]
+        });
         Self::of(self.mask, occupancies, attacks)
     }
 
@@ -170,6 +149,24 @@ impl Occupancies {
             checks,
         }
     }
+}
+
+/// Every subset of `set` in increasing order (Carry-Rippler), and the
+/// attack set `attacks` gives each. Written in place, without `push`: this
+/// runs for every square in the unoptimised macro.
+fn subsets_with_attacks(set: u64, attacks: impl Fn(u64) -> u64) -> (Vec<u64>, Vec<u64>) {
+    let n = 1usize << set.count_ones();
+    let (mut subsets, mut sets) = (vec![0; n], vec![0; n]);
+    let (subs, atts) = (subsets.as_mut_slice(), sets.as_mut_slice());
+    let mut subset = 0;
+    let mut k = 0;
+    while k < n {
+        subs[k] = subset;
+        atts[k] = attacks(subset);
+        subset = next_subset(subset, set);
+        k += 1;
+    }
+    (subsets, sets)
 }
 
 /// Each occupancy with the number of its attack set, in the order a wrong
