@@ -156,7 +156,7 @@ fn number<T: std::str::FromStr>(token: TokenTree) -> Option<T> {
 }
 
 /// `[1, 2, 3, ...]`: 64 numbers.
-fn numbers<T: std::str::FromStr + std::fmt::Debug>(token: TokenTree) -> Option<[T; 64]> {
+fn numbers<T: std::str::FromStr>(token: TokenTree) -> Option<[T; 64]> {
     let TokenTree::Group(g) = token else {
         return None;
     };
