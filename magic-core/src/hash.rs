@@ -1,7 +1,11 @@
 //! The index formulas: how each kind of magic turns an occupancy into a
-//! slot of its square's sub-table. The const builders fill tables with
-//! these and the search tests candidates with them, so there is one
-//! definition of each.
+//! slot of its square's sub-table. The search tests candidates with them,
+//! and the fills visit occupancies with the same formulas written out per
+//! square in `for_each_occupancy!` (`visit.rs`), without calls: const
+//! evaluation pays for every call, and going through `SquareHash::slot`
+//! there made a clean build of a seeded consumer 0.1 to 0.35 s slower.
+//! The exhaustive tests walk every filled table through the lookups, so
+//! the two cannot drift apart unseen.
 
 use crate::geometry::{relevant_mask, Piece};
 

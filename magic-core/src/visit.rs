@@ -75,7 +75,8 @@ macro_rules! for_each_occupancy {
             while $sq < 64 {
                 let h = $layout[p][$sq];
                 let is_pext = matches!(h.hash, $crate::Hash::Pext);
-                // The multiply and black hashes as one formula,
+                // `Hash::index`, written out (hash.rs says why): the
+                // multiply and black hashes as one formula,
                 // `(occ & mask | high) * magic >> shift` (`high` is `!mask`
                 // for black magics), multiplied as `u128` and cut to `u64`:
                 // `wrapping_mul` would be a call, and const evaluation pays
@@ -118,6 +119,7 @@ macro_rules! for_each_occupancy {
                             let hi = (o >> 32) * (h.magic >> 32);
                             h.offset + (((lo ^ hi) & 0xffff_ffff) >> (32 - h.bits)) as usize
                         } else {
+                            // A hash added later, until it is written out.
                             h.slot($occ)
                         };
                         if $slot >= end {
