@@ -29,6 +29,7 @@ mod pack;
 #[cfg(feature = "tools")]
 mod pack_dense;
 mod packed_set;
+mod partner;
 #[cfg(feature = "tools")]
 mod prefix;
 #[cfg(feature = "tools")]

@@ -2,10 +2,12 @@
 //! its magic, so a square's magic is searched with those bits fixed, and
 //! where the sub-table goes decides how hard its magic is to find.
 
+use crate::partner::{next_magic_shared, Partner};
 use crate::search::{square_stream, Budget, Occupancies, Scratch, SearchOptions, SquareSearch};
 use crate::set::{MagicSet, PerSquare};
 use crate::{Piece, Scheme, SearchError, SplitMix64};
 use magic_core::OFFSET_UNIT;
+use std::sync::Arc;
 
 /// Offset-in-magic sets: square after square in [`placement`] order, each
 /// sub-table starts at or after the first multiple of 8 past the last used
@@ -21,38 +23,42 @@ pub(crate) fn offsets_in_magics(
     let mut magics = [[0; 64]; 2];
     let mut offsets = [[0; 64]; 2];
     let mut end = 0usize;
-    // Each square's occupancies, made on a second thread ahead of the
-    // search, in the order the squares are laid: a tenth of the work of
-    // the unoptimised macro, off the path of the one that searches. The
-    // squares' searches stay in order, on this thread.
+    // Each square's occupancies are made on a thread of their own, all of
+    // them as fast as it goes: a tenth of the work of the unoptimised
+    // macro, off the path of the thread that searches (made a few squares
+    // ahead at a time, that thread's wake-ups cost the search more). The
+    // squares' searches stay in order, on this thread, each sharing its
+    // candidates with a partner thread.
     std::thread::scope(|scope| {
-        let (send, squares) = std::sync::mpsc::sync_channel(4);
+        let partner = Partner::start(scope);
+        let (send, squares) = std::sync::mpsc::sync_channel(128);
         scope.spawn(move || {
             for (piece, sq) in placement() {
-                let o = Occupancies::new(piece, sq);
-                let top = top_ranks(&o);
                 // Stopped early: the search failed and dropped `squares`.
-                if send.send((piece, sq, o, top)).is_err() {
+                if send.send(ToLay::new(piece, sq)).is_err() {
                     break;
                 }
             }
         });
-        for (piece, sq, o, top) in squares {
-            let p = piece as usize;
+        for square in squares {
+            let (piece, sq, p) = (square.piece, square.sq, square.piece as usize);
             let b = u32::from(bits[p][sq]);
             let first = end.div_ceil(OFFSET_UNIT);
             let rng = square_stream(seed, piece, sq);
-            let (unit, magic) = first_unit_with_a_magic(&o, &top, b, first, rng, opts, budget)
-                .map_err(|tries| SearchError::Square {
-                    piece,
-                    square: sq,
-                    bits: b,
-                    tries,
-                })?;
+            let partner = partner.as_ref();
+            let (unit, magic) = first_unit_with_a_magic(
+                &square, b, first, rng, opts, budget, partner,
+            )
+            .map_err(|tries| SearchError::Square {
+                piece,
+                square: sq,
+                bits: b,
+                tries,
+            })?;
             let offset = unit * OFFSET_UNIT;
             magics[p][sq] = magic;
             offsets[p][sq] = offset as u32;
-            end = offset + used_len(&o, magic, b);
+            end = offset + used_len(&square.o, magic, b);
         }
         Ok::<(), SearchError>(())
     })?;
@@ -63,6 +69,33 @@ pub(crate) fn offsets_in_magics(
         offsets,
         len: end,
     })
+}
+
+/// A square to lay, made ahead of its search: its occupancies, and those
+/// of the [`top_ranks`].
+struct ToLay {
+    piece: Piece,
+    sq: usize,
+    o: Arc<Occupancies>,
+    top: Occupancies,
+}
+
+impl ToLay {
+    fn new(piece: Piece, sq: usize) -> Self {
+        let o = Occupancies::new(piece, sq);
+        let top = top_ranks(&o);
+        ToLay {
+            piece,
+            sq,
+            o: Arc::new(o),
+            top,
+        }
+    }
+
+    /// A number of its own among the squares of both pieces.
+    fn key(&self) -> usize {
+        self.piece as usize * 64 + self.sq
+    }
 }
 
 /// One past the highest slot an occupancy of `o` takes under `magic`:
@@ -154,14 +187,15 @@ const ALIGNED_STAGES: u32 = 9;
 /// square counts at most `opts.max_tries` candidates, and each one
 /// against `budget`; past its limit the search stops.
 fn first_unit_with_a_magic(
-    o: &Occupancies,
-    top: &Occupancies,
+    square: &ToLay,
     bits: u32,
     first: usize,
     rng: SplitMix64,
     opts: &SearchOptions,
     budget: Option<&Budget>,
+    partner: Option<&Partner>,
 ) -> Result<(usize, u64), u64> {
+    let (o, top) = (&square.o, &square.top);
     let mut top_scratch = Scratch::default();
     let mut admits = |unit: usize| {
         u16::try_from(unit)
@@ -226,7 +260,14 @@ fn first_unit_with_a_magic(
         for t in taken.iter_mut().filter(|t| t.tries < share) {
             let end = share.min(t.tries + (opts.max_tries - tries));
             let before = t.tries;
-            let found = t.search.next_magic(o, &mut scratch, &mut t.tries, end);
+            let found = next_magic_shared(
+                &mut t.search,
+                partner,
+                (o, square.key()),
+                &mut scratch,
+                &mut t.tries,
+                end,
+            );
             tries += t.tries - before;
             let within = budget.is_none_or(|budget| budget.spend(t.tries - before));
             if let Some(magic) = found {
@@ -270,7 +311,10 @@ fn may_admit(top: &Occupancies, low: u16, bits: u32, scratch: &mut Scratch) -> b
 
 #[cfg(test)]
 mod tests {
-    use super::{first_unit_with_a_magic, may_admit, placement, top_ranks, used_len, UNIT_TRIES};
+    use super::{
+        first_unit_with_a_magic, may_admit, placement, top_ranks, used_len, ToLay, UNIT_TRIES,
+    };
+    use crate::partner::Partner;
     use crate::search::{
         search_within, square_stream, Budget, Occupancies, Scratch, SearchOptions,
     };
@@ -375,23 +419,21 @@ mod tests {
         // units one after another take over seeds 1 to 8 (1.6 million
         // against 8.5 million); each magic holds its unit and hashes every
         // occupancy.
-        let o = Occupancies::new(Piece::Bishop, 36);
+        let square = ToLay::new(Piece::Bishop, 36);
+        let o = &*square.o;
         let opts = SearchOptions::default();
         let (mut by_stages, mut one_by_one) = (0, 0);
         for seed in 1..=8 {
             let budget = Budget::new(u64::MAX);
             let rng = square_stream(seed, Piece::Bishop, 36);
             let (unit, magic) =
-                first_unit_with_a_magic(&o, &top_ranks(&o), 9, 197, rng, &opts, Some(&budget))
+                first_unit_with_a_magic(&square, 9, 197, rng, &opts, Some(&budget), None)
                     .unwrap_or_else(|tries| panic!("seed {seed}: nothing in {tries} candidates"));
             assert!(unit >= 197 && unit % 8 == 0, "seed {seed}: unit {unit}");
             assert_eq!(magic & 0xffff, unit as u64, "seed {seed}");
-            assert!(
-                Scratch::default().is_magic(&o, magic, 64 - 9),
-                "seed {seed}"
-            );
+            assert!(Scratch::default().is_magic(o, magic, 64 - 9), "seed {seed}");
             by_stages += budget.used();
-            one_by_one += one_unit_after_another(&o, 9, 197, seed);
+            one_by_one += one_unit_after_another(o, 9, 197, seed);
         }
         assert!(
             by_stages * 3 <= one_by_one,
@@ -402,35 +444,50 @@ mod tests {
     #[test]
     fn a_square_counts_every_candidate_and_stops_at_its_limit() {
         // Rook a8 from unit 288: what the square reports as its count is
-        // what it spent, with or without a limit on the square.
-        let o = Occupancies::new(Piece::Rook, 56);
+        // what it spent, with or without a limit on the square, and with
+        // or without a partner thread.
+        let square = ToLay::new(Piece::Rook, 56);
         let rng = square_stream(42, Piece::Rook, 56);
-        let budget = Budget::new(u64::MAX);
         let opts = SearchOptions::default();
-        let found = first_unit_with_a_magic(
-            &o,
-            &top_ranks(&o),
-            12,
-            288,
-            rng.clone(),
-            &opts,
-            Some(&budget),
-        );
-        let (unit, _) = found.expect("rook a8 finds a magic");
-        assert!(budget.used() > 10_000, "{}", budget.used());
-        // With fewer tries than that, the square fails having counted
-        // exactly its limit, and the unit found is not within them.
-        let limit = budget.used() / 2;
-        let (opts, budget) = (
-            SearchOptions {
-                max_tries: limit,
-                ..opts
-            },
-            Budget::new(u64::MAX),
-        );
-        let failed =
-            first_unit_with_a_magic(&o, &top_ranks(&o), 12, 288, rng, &opts, Some(&budget));
-        assert_eq!(failed, Err(limit), "unit {unit}");
-        assert_eq!(budget.used(), limit);
+        std::thread::scope(|scope| {
+            let partner = Partner::spawn(scope);
+            let mut outcomes = Vec::new();
+            for partner in [None, Some(&partner)] {
+                let budget = Budget::new(u64::MAX);
+                let found = first_unit_with_a_magic(
+                    &square,
+                    12,
+                    288,
+                    rng.clone(),
+                    &opts,
+                    Some(&budget),
+                    partner,
+                );
+                let (unit, _) = found.expect("rook a8 finds a magic");
+                assert!(budget.used() > 10_000, "{}", budget.used());
+                // With fewer tries than that, the square fails having
+                // counted exactly its limit, and the unit found is not
+                // within them.
+                let limit = budget.used() / 2;
+                let opts = SearchOptions {
+                    max_tries: limit,
+                    ..opts.clone()
+                };
+                let spent = Budget::new(u64::MAX);
+                let failed = first_unit_with_a_magic(
+                    &square,
+                    12,
+                    288,
+                    rng.clone(),
+                    &opts,
+                    Some(&spent),
+                    partner,
+                );
+                assert_eq!(failed, Err(limit), "unit {unit}");
+                assert_eq!(spent.used(), limit);
+                outcomes.push((found, budget.used()));
+            }
+            assert_eq!(outcomes[0], outcomes[1]);
+        });
     }
 }

@@ -101,6 +101,7 @@ impl SplitMix64 {
 /// unoptimised search's instructions, and over seeds 1 to 40 a set needs
 /// no more candidates than with three fresh draws each (11.5 M against
 /// 11.7 M on average).
+#[derive(Clone, Copy)]
 pub(crate) struct SparseCandidates {
     /// The last draw; never 0: xorshift maps 0 to itself and nothing else
     /// to 0.
@@ -111,11 +112,12 @@ pub(crate) struct SparseCandidates {
 
 /// One xorshift64 step.
 #[inline(always)] // also unoptimised, where the macro searches
-const fn xorshift(mut x: u64) -> u64 {
-    x ^= x << 13;
-    x ^= x >> 7;
-    x ^= x << 17;
-    x
+const fn xorshift(x: u64) -> u64 {
+    // Three names rather than one mutable one: the unoptimised macro
+    // keeps each in a register instead of storing it back every step.
+    let a = x ^ x << 13;
+    let b = a ^ a >> 7;
+    b ^ b << 17
 }
 
 impl SparseCandidates {
@@ -139,6 +141,19 @@ impl SparseCandidates {
         self.before = self.last;
         self.last = x;
         candidate
+    }
+
+    /// Moves on `n` draws, as `n` calls of [`next_shaped`](Self::next_shaped)
+    /// would, without forming the candidates.
+    pub(crate) fn skip(&mut self, n: u64) {
+        let (mut before, mut last) = (self.before, self.last);
+        let mut k = 0;
+        while k < n {
+            (before, last) = (last, xorshift(last));
+            // No overflow check in the unoptimised macro: `k < n`.
+            k = k.wrapping_add(1);
+        }
+        (self.before, self.last) = (before, last);
     }
 }
 

@@ -331,11 +331,10 @@ macro_rules! return_first_clash {
         let mut k = 0;
         while k < checks.len() {
             let check = &checks[k];
-            if !claim!(
-                stamps[$index(check.0, $($arg),*) as usize],
-                $stamp,
-                check.1
-            ) {
+            let slot = &mut stamps[$index(check.0, $($arg),*) as usize];
+            if *slot < $stamp {
+                *slot = $stamp | check.1;
+            } else if *slot != $stamp | check.1 {
                 return Some(k);
             }
             // No overflow check in the unoptimised macro: `k < checks.len()`.
@@ -666,7 +665,7 @@ pub(crate) fn search_near_within(
         // Each neighbour's magic moved once, not once a round.
         let starts: Vec<(u64, u64)> = near
             .iter()
-            .map(|n| moved(n.magic & search.keep, n.square, n.to))
+            .map(|n| moved(n.magic & search.draws.keep, n.square, n.to))
             .collect();
         let mut found = None;
         'rounds: for round in 0..NEAR_ROUNDS {
@@ -685,7 +684,7 @@ pub(crate) fn search_near_within(
                     // ... or one of the bits that matter flipped.
                     _ => magic ^ 1 << (rng.next_u64() % matter),
                 };
-                let magic = magic & search.keep | search.fixed;
+                let magic = magic & search.draws.keep | search.draws.fixed;
                 if search.accepts(o, scratch, magic) {
                     found = Some(magic);
                     break 'rounds;
@@ -803,8 +802,22 @@ pub(crate) fn halfway_to_front<T: Copy>(items: &mut [T], k: usize) {
 /// worth checking: the cheap filter every multiply candidate passes first.
 #[inline(always)]
 pub(crate) fn spreads(mask: u64, magic: u64, bits: u32) -> bool {
-    let second = if bits >= 10 { 4 } else { 0 };
-    let product = mask.wrapping_mul(magic);
+    top_bytes_spread(mask.wrapping_mul(magic), second_byte_ones(bits))
+}
+
+/// The bits [`spreads`] asks of the second byte of `mask * magic`.
+#[inline(always)]
+fn second_byte_ones(bits: u32) -> u8 {
+    if bits >= 10 {
+        4
+    } else {
+        0
+    }
+}
+
+/// [`spreads`] on the product, with the second byte's bits worked out.
+#[inline(always)]
+fn top_bytes_spread(product: u64, second: u8) -> bool {
     BYTE_ONES[(product >> 56) as usize] >= 6 && BYTE_ONES[(product >> 48) as usize & 0xff] >= second
 }
 
@@ -826,9 +839,20 @@ static BYTE_ONES: [u8; 256] = {
     ones
 };
 
-/// One search's candidates and what it has learnt: the form its magics
-/// must have, and its own order of the checks.
+/// One search's candidates and what it has learnt: how it draws them,
+/// and its own order of the checks.
 pub(crate) struct SquareSearch {
+    pub(crate) draws: Draws,
+    /// This search's own order of the checks, which it changes as it
+    /// learns.
+    pub(crate) checks: Vec<(u64, u64)>,
+}
+
+/// How a search draws its candidates, and how far it has come: a copy
+/// draws the same candidates from the same place on, so that two threads
+/// can share one search's candidates ([`crate::partner`]).
+#[derive(Clone, Copy)]
+pub(crate) struct Draws {
     stream: SparseCandidates,
     hash: Hash,
     bits: u32,
@@ -839,9 +863,6 @@ pub(crate) struct SquareSearch {
     /// [`Shape`](crate::Shape), if it has one).
     quarter: u64,
     half: u64,
-    /// This search's own order of the checks, which it changes as it
-    /// learns.
-    checks: Vec<(u64, u64)>,
 }
 
 impl SquareSearch {
@@ -870,22 +891,17 @@ impl SquareSearch {
             keep &= !(shape.clear | shape.set);
             (quarter, half) = (shape.quarter, shape.half);
         }
-        let mut checks = o.checks.clone();
-        if opts.hash == Hash::Black {
-            // The black index is the multiply index of `occ | !mask`.
-            for check in &mut checks {
-                check.0 |= !o.mask;
-            }
-        }
         SquareSearch {
-            stream: SparseCandidates::from_stream(rng),
-            hash: opts.hash,
-            bits,
-            keep,
-            fixed,
-            quarter,
-            half,
-            checks,
+            draws: Draws {
+                stream: SparseCandidates::from_stream(rng),
+                hash: opts.hash,
+                bits,
+                keep,
+                fixed,
+                quarter,
+                half,
+            },
+            checks: search_checks(o, opts.hash),
         }
     }
 
@@ -898,6 +914,45 @@ impl SquareSearch {
         tries: &mut u64,
         end: u64,
     ) -> Option<u64> {
+        self.draws
+            .next_magic(o, &mut self.checks, scratch, tries, end)
+    }
+
+    /// Whether `magic` hashes every occupancy of `o` without a clash,
+    /// learning from the check that failed.
+    fn accepts(&mut self, o: &Occupancies, scratch: &mut Scratch, magic: u64) -> bool {
+        self.draws.accepts(o, &mut self.checks, scratch, magic)
+    }
+}
+
+/// The checks of `o` as a search with `hash` makes them, in
+/// [`check_order`].
+pub(crate) fn search_checks(o: &Occupancies, hash: Hash) -> Vec<(u64, u64)> {
+    let mut checks = o.checks.clone();
+    if hash == Hash::Black {
+        // The black index is the multiply index of `occ | !mask`.
+        for check in &mut checks {
+            check.0 |= !o.mask;
+        }
+    }
+    checks
+}
+
+impl Draws {
+    /// The hash the candidates are for.
+    pub(crate) fn hash(&self) -> Hash {
+        self.hash
+    }
+
+    /// [`SquareSearch::next_magic`], learning in `checks`.
+    pub(crate) fn next_magic(
+        &mut self,
+        o: &Occupancies,
+        checks: &mut [(u64, u64)],
+        scratch: &mut Scratch,
+        tries: &mut u64,
+        end: u64,
+    ) -> Option<u64> {
         while *tries < end {
             let magic = match self.hash {
                 Hash::Multiply => self.next_spreading(o.mask, tries, end)?,
@@ -906,21 +961,30 @@ impl SquareSearch {
                     self.stream.next_shaped(self.quarter, self.half) & self.keep | self.fixed
                 }
             };
-            if self.accepts(o, scratch, magic) {
+            if self.accepts(o, checks, scratch, magic) {
                 return Some(magic);
             }
         }
         None
     }
 
-    /// Whether `magic` hashes every occupancy of `o` without a clash,
-    /// learning from the check that failed.
-    fn accepts(&mut self, o: &Occupancies, scratch: &mut Scratch, magic: u64) -> bool {
+    /// Draws `n` candidates without looking at them: where the other
+    /// thread looks.
+    pub(crate) fn skip(&mut self, n: u64) {
+        self.stream.skip(n);
+    }
+
+    /// [`SquareSearch::accepts`], learning in `checks`.
+    fn accepts(
+        &self,
+        o: &Occupancies,
+        checks: &mut [(u64, u64)],
+        scratch: &mut Scratch,
+        magic: u64,
+    ) -> bool {
         match self.hash {
-            Hash::Multiply | Hash::Black => {
-                clash_free(scratch, &mut self.checks, magic, 64 - self.bits)
-            }
-            Hash::Split32 => split_clash_free(scratch, &mut self.checks, magic, self.bits),
+            Hash::Multiply | Hash::Black => clash_free(scratch, checks, magic, 64 - self.bits),
+            Hash::Split32 => split_clash_free(scratch, checks, magic, self.bits),
             Hash::Pext => scratch.fits(o, Hash::Pext, magic, self.bits),
         }
     }
@@ -929,14 +993,14 @@ impl SquareSearch {
     /// if one comes before `end`. The loop most candidates end in: as few
     /// steps as it can, for the unoptimised macro.
     fn next_spreading(&mut self, mask: u64, tries: &mut u64, end: u64) -> Option<u64> {
-        let (keep, fixed, bits) = (self.keep, self.fixed, self.bits);
+        let (keep, fixed, second) = (self.keep, self.fixed, second_byte_ones(self.bits));
         let (quarter, half) = (self.quarter, self.half);
         let mut t = *tries;
         while t < end {
             // No overflow check: `t < end`.
             t = t.wrapping_add(1);
             let magic = self.stream.next_shaped(quarter, half) & keep | fixed;
-            if spreads(mask, magic, bits) {
+            if top_bytes_spread(mask.wrapping_mul(magic), second) {
                 *tries = t;
                 return Some(magic);
             }
