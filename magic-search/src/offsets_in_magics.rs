@@ -453,39 +453,36 @@ mod tests {
             let partner = Partner::spawn(scope);
             let mut outcomes = Vec::new();
             for partner in [None, Some(&partner)] {
-                let budget = Budget::new(u64::MAX);
-                let found = first_unit_with_a_magic(
-                    &square,
-                    12,
-                    288,
-                    rng.clone(),
-                    &opts,
-                    Some(&budget),
-                    partner,
-                );
+                // Rook a8 from unit 288 with a limit of `max_tries` on the
+                // square, and what it spent.
+                let from_288 = |max_tries| {
+                    let (spent, opts) = (
+                        Budget::new(u64::MAX),
+                        SearchOptions {
+                            max_tries,
+                            ..opts.clone()
+                        },
+                    );
+                    let found = first_unit_with_a_magic(
+                        &square,
+                        12,
+                        288,
+                        rng.clone(),
+                        &opts,
+                        Some(&spent),
+                        partner,
+                    );
+                    (found, spent.used())
+                };
+                let (found, used) = from_288(opts.max_tries);
                 let (unit, _) = found.expect("rook a8 finds a magic");
-                assert!(budget.used() > 10_000, "{}", budget.used());
+                assert!(used > 10_000, "{used}");
                 // With fewer tries than that, the square fails having
                 // counted exactly its limit, and the unit found is not
                 // within them.
-                let limit = budget.used() / 2;
-                let opts = SearchOptions {
-                    max_tries: limit,
-                    ..opts.clone()
-                };
-                let spent = Budget::new(u64::MAX);
-                let failed = first_unit_with_a_magic(
-                    &square,
-                    12,
-                    288,
-                    rng.clone(),
-                    &opts,
-                    Some(&spent),
-                    partner,
-                );
-                assert_eq!(failed, Err(limit), "unit {unit}");
-                assert_eq!(spent.used(), limit);
-                outcomes.push((found, budget.used()));
+                let limit = used / 2;
+                assert_eq!(from_288(limit), (Err(limit), limit), "unit {unit}");
+                outcomes.push((found, used));
             }
             assert_eq!(outcomes[0], outcomes[1]);
         });

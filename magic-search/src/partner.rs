@@ -300,7 +300,10 @@ mod tests {
                     }
                 }
             }
-            assert!(found[0] > 0 && found[1] > 0 && missed > 0, "{found:?} {missed}");
+            assert!(
+                found[0] > 0 && found[1] > 0 && missed > 0,
+                "{found:?} {missed}"
+            );
         });
     }
 
