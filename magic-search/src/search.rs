@@ -297,19 +297,18 @@ pub fn square_stream(seed: u64, piece: Piece, sq: usize) -> SplitMix64 {
 
 /// Puts attack set `$id` in `$slot` (a place of `Scratch::stamps`) for
 /// the candidate `$stamp`, unless the slot already holds another of this
-/// candidate's attack sets: then `false`. The one slot rule of
+/// candidate's attack sets: then runs `$refused`. The one slot rule of
 /// `is_magic`, `fits` and `clashes`. A macro: as an `#[inline(always)]`
 /// function it cost the unoptimised search (the proc-macro's) 4% more
-/// instructions.
+/// instructions; and two branches rather than a `bool` to test, which
+/// took 4.5% off the seed-42 offset-in-magic search's.
 macro_rules! claim {
-    ($slot:expr, $stamp:expr, $id:expr) => {{
+    ($slot:expr, $stamp:expr, $id:expr, or $refused:expr) => {{
         let slot = &mut $slot;
-        let mine = $stamp | $id;
         if *slot < $stamp {
-            *slot = mine;
-            true
-        } else {
-            *slot == mine
+            *slot = $stamp | $id;
+        } else if *slot != $stamp | $id {
+            $refused;
         }
     }};
 }
@@ -331,12 +330,12 @@ macro_rules! return_first_clash {
         let mut k = 0;
         while k < checks.len() {
             let check = &checks[k];
-            let slot = &mut stamps[$index(check.0, $($arg),*) as usize];
-            if *slot < $stamp {
-                *slot = $stamp | check.1;
-            } else if *slot != $stamp | check.1 {
-                return Some(k);
-            }
+            claim!(
+                stamps[$index(check.0, $($arg),*) as usize],
+                $stamp,
+                check.1,
+                or return Some(k)
+            );
             // No overflow check in the unoptimised macro: `k < checks.len()`.
             k = k.wrapping_add(1);
         }
@@ -438,13 +437,12 @@ impl Scratch {
         // In Carry-Rippler order: the occupancy that reaches a slot first
         // keeps it, and a climb's steps depend on which one that is.
         for (&occ, &id) in o.occupancies.iter().zip(&o.ids) {
-            if !claim!(
+            claim!(
                 stamps[multiply_index(occ, magic, shift) as usize],
                 stamp,
-                id
-            ) {
-                clashes += 1;
-            }
+                id,
+                or clashes += 1
+            );
         }
         clashes
     }
@@ -503,9 +501,7 @@ impl Scratch {
             let slot = &mut stamps[hash.index(o.mask, magic, bits, occ)];
             // A slot not yet written for this candidate.
             used += usize::from(*slot < stamp);
-            if !claim!(*slot, stamp, id) {
-                return None;
-            }
+            claim!(*slot, stamp, id, or return None);
         }
         Some(used)
     }
