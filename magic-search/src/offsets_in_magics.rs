@@ -31,7 +31,7 @@ pub(crate) fn offsets_in_magics(
     // candidates with a partner thread.
     std::thread::scope(|scope| {
         let partner = Partner::start(scope);
-        let (send, squares) = std::sync::mpsc::sync_channel(128);
+        let (send, squares) = std::sync::mpsc::channel();
         scope.spawn(move || {
             for (piece, sq) in placement() {
                 // Stopped early: the search failed and dropped `squares`.
@@ -185,7 +185,9 @@ const ALIGNED_STAGES: u32 = 9;
 /// no cost. Each unit draws its candidates from its own stream: the
 /// output of `rng` as many places on as the unit is from `first`. The
 /// square counts at most `opts.max_tries` candidates, and each one
-/// against `budget`; past its limit the search stops.
+/// against `budget`; past its limit the search stops. A unit's candidates
+/// are shared with `partner`, when there is one ([`next_magic_shared`]),
+/// for the same outcome.
 fn first_unit_with_a_magic(
     square: &ToLay,
     bits: u32,
