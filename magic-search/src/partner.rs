@@ -89,7 +89,15 @@ impl Partner {
                     checks = search_checks(&job.o, job.draws.hash());
                     square = job.square;
                 }
-                check_odd_chunks(&job, &mut checks, &mut scratch);
+                let mut draws = job.draws;
+                take_turns(
+                    &job,
+                    PARTNER,
+                    &mut draws,
+                    &mut checks,
+                    &mut scratch,
+                    |_, _| {},
+                );
             }
         });
         Partner { jobs }
@@ -119,25 +127,56 @@ fn next_job(to_do: &Receiver<Arc<Job>>) -> Option<Arc<Job>> {
     }
 }
 
-/// The partner's part of `job`: the odd chunks in order, until one holds a
-/// magic, a magic is found before the next, or the job is over.
-fn check_odd_chunks(job: &Job, checks: &mut [(u64, u64)], scratch: &mut Scratch) {
-    let mut draws = job.draws;
+/// The chunks the searching thread checks (even ones), and those its
+/// partner checks (odd ones).
+const SEARCHER: u64 = 0;
+const PARTNER: u64 = 1;
+
+/// One thread's part of `job`, from `draws` at its start: the chunks of
+/// parity `mine` checked in order, the others drawn unchecked after
+/// `passed` is told where each starts, until a chunk holds a magic, a
+/// magic is found before the next, or the job is over.
+fn take_turns(
+    job: &Job,
+    mine: u64,
+    draws: &mut Draws,
+    checks: &mut [(u64, u64)],
+    scratch: &mut Scratch,
+    mut passed: impl FnMut(u64, Draws),
+) {
     let (mut at, mut chunk) = (job.start, 0u64);
     while at < job.end && job.open_at(at) && !job.over.load(Ordering::Acquire) {
         let stop = job.end.min(at + CHUNK);
-        if chunk % 2 == 1 {
-            let mut count = at;
-            if let Some(magic) = draws.next_magic(&job.o, checks, scratch, &mut count, stop) {
-                job.record((count, magic));
+        if chunk % 2 == mine {
+            if check_chunk(job, draws, checks, scratch, at) {
                 return;
             }
-            job.checked.fetch_add(1, Ordering::Release);
+            if mine == PARTNER {
+                job.checked.fetch_add(1, Ordering::Release);
+            }
         } else {
+            passed(at, *draws);
             draws.skip(stop - at);
         }
         (at, chunk) = (stop, chunk + 1);
     }
+}
+
+/// Checks the chunk of `job` that starts at `at`, from `draws` there, and
+/// records its first magic: whether it holds one.
+fn check_chunk(
+    job: &Job,
+    draws: &mut Draws,
+    checks: &mut [(u64, u64)],
+    scratch: &mut Scratch,
+    at: u64,
+) -> bool {
+    let (mut count, stop) = (at, job.end.min(at + CHUNK));
+    let found = draws.next_magic(&job.o, checks, scratch, &mut count, stop);
+    if let Some(magic) = found {
+        job.record((count, magic));
+    }
+    found.is_some()
 }
 
 /// [`SquareSearch::next_magic`] for the search of `square`, sharing its
@@ -169,32 +208,22 @@ pub(crate) fn next_magic_shared(
     let _ = partner.jobs.send(Arc::clone(&job));
     // The even chunks, and where each odd one starts.
     let mut odd: Vec<(u64, Draws)> = Vec::new();
-    let (mut at, mut chunk) = (*tries, 0u64);
-    while at < end && job.open_at(at) {
-        let stop = end.min(at + CHUNK);
-        if chunk % 2 == 0 {
-            let mut count = at;
-            if let Some(magic) = search.next_magic(o, scratch, &mut count, stop) {
-                job.record((count, magic));
-                break;
-            }
-        } else {
-            odd.push((at, search.draws));
-            search.draws.skip(stop - at);
-        }
-        (at, chunk) = (stop, chunk + 1);
-    }
+    let checks = &mut search.checks;
+    take_turns(
+        &job,
+        SEARCHER,
+        &mut search.draws,
+        checks,
+        scratch,
+        |at, draws| {
+            odd.push((at, draws));
+        },
+    );
     // The odd chunks before the best magic that the partner has not
     // checked (those it has are the first `checked`).
     let checked = job.checked.load(Ordering::Acquire) as usize;
     for &(at, draws) in odd.iter().skip(checked) {
-        if !job.open_at(at) {
-            break;
-        }
-        let (mut draws, mut count) = (draws, at);
-        let stop = end.min(at + CHUNK);
-        if let Some(magic) = draws.next_magic(o, &mut search.checks, scratch, &mut count, stop) {
-            job.record((count, magic));
+        if !job.open_at(at) || check_chunk(&job, &mut { draws }, checks, scratch, at) {
             break;
         }
     }
