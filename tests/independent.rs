@@ -127,6 +127,12 @@ enum Index {
 
 /// Fills one array with every square of both pieces and returns its length.
 fn total(postmasked: bool, index: impl Fn(usize, usize) -> (Index, usize)) -> usize {
+    filled(postmasked, index).check()
+}
+
+/// One array filled with every square of both pieces, each at the offset
+/// and by the index `index` gives it.
+fn filled(postmasked: bool, index: impl Fn(usize, usize) -> (Index, usize)) -> Array {
     let mut array = Array::new(postmasked);
     for (p, dirs) in [ROOK, BISHOP].iter().enumerate() {
         for sq in 0..64 {
@@ -145,7 +151,7 @@ fn total(postmasked: bool, index: impl Fn(usize, usize) -> (Index, usize)) -> us
             }
         }
     }
-    array.check()
+    array
 }
 
 /// Sub-tables of `1 << bits` entries one after the other, rooks first.
@@ -174,7 +180,18 @@ fn placed_total(
     magics: [&[u64; 64]; 2],
     offsets: [&[u32; 64]; 2],
 ) -> usize {
-    total(postmasked, |p, sq| {
+    placed(postmasked, index, magics, offsets).check()
+}
+
+/// The array of a table whose sub-tables sit at given offsets, each
+/// square's magic indexing as `index` says.
+fn placed(
+    postmasked: bool,
+    index: fn(u64) -> Index,
+    magics: [&[u64; 64]; 2],
+    offsets: [&[u32; 64]; 2],
+) -> Array {
+    filled(postmasked, |p, sq| {
         (index(magics[p][sq]), offsets[p][sq] as usize)
     })
 }
@@ -200,9 +217,9 @@ fn the_dense_fancy_set_is_what_it_says() {
     assert_eq!(sets::DENSE_FANCY_LEN, len);
 }
 
-#[test]
-fn the_best_shared_set_is_what_it_says() {
-    let len = placed_total(
+/// The best shared set's array, post-masked.
+fn best_shared() -> Array {
+    placed(
         true,
         |magic| Index::ShiftInMagic { magic },
         [&sets::BEST_SHARED_ROOK, &sets::BEST_SHARED_BISHOP],
@@ -210,7 +227,12 @@ fn the_best_shared_set_is_what_it_says() {
             &sets::BEST_SHARED_ROOK_OFFSETS,
             &sets::BEST_SHARED_BISHOP_OFFSETS,
         ],
-    );
+    )
+}
+
+#[test]
+fn the_best_shared_set_is_what_it_says() {
+    let len = best_shared().check();
     assert_eq!(sets::BEST_SHARED_LEN, len);
     assert!(len * 8 < 65_536 * 8, "{len}");
 }
@@ -229,22 +251,9 @@ fn the_best_shared_set_is_the_larger_of_each_pair_end_to_end() {
         .map(|sq| 1usize << bits(sq).max(bits((sq + 8) ^ 1)))
         .sum();
     assert!(sets::BEST_SHARED_LEN <= ends, "{ends}");
-    let mut used = vec![false; sets::BEST_SHARED_LEN];
-    for (p, dirs) in [ROOK, BISHOP].iter().enumerate() {
-        let (magics, offsets) = [
-            (&sets::BEST_SHARED_ROOK, &sets::BEST_SHARED_ROOK_OFFSETS),
-            (&sets::BEST_SHARED_BISHOP, &sets::BEST_SHARED_BISHOP_OFFSETS),
-        ][p];
-        for sq in 0..64 {
-            let (magic, m) = (magics[sq], mask(dirs, sq));
-            for (occ, _) in occupancies(dirs, sq) {
-                let i = (occ & m).wrapping_mul(magic) >> (magic >> 58);
-                used[offsets[sq] as usize + i as usize] = true;
-            }
-        }
-    }
-    let empty = used.iter().filter(|&&u| !u).count();
-    assert!(empty * 100 < used.len(), "{empty} empty slots");
+    let slots = best_shared().slots;
+    let empty = slots.iter().filter(|s| s.is_none()).count();
+    assert!(empty * 100 < slots.len(), "{empty} empty slots");
 }
 
 /// A set of overlapping sub-tables: its magics and offsets.
