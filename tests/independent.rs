@@ -172,17 +172,6 @@ fn fancy_total(magics: [&[u64; 64]; 2], bits: [&[u8; 64]; 2]) -> usize {
     })
 }
 
-/// The length of a table whose sub-tables sit at given offsets, each
-/// square's magic indexing as `index` says.
-fn placed_total(
-    postmasked: bool,
-    index: fn(u64) -> Index,
-    magics: [&[u64; 64]; 2],
-    offsets: [&[u32; 64]; 2],
-) -> usize {
-    placed(postmasked, index, magics, offsets).check()
-}
-
 /// The array of a table whose sub-tables sit at given offsets, each
 /// square's magic indexing as `index` says.
 fn placed(
@@ -262,7 +251,7 @@ type Placed<'a> = ([&'a [u64; 64]; 2], [&'a [u32; 64]; 2]);
 /// The totals of a published overlapping set and of the repacked one
 /// shipped beside it, counted under `index`.
 fn published_and_repacked(index: fn(u64) -> Index, sets: [Placed; 2]) -> [usize; 2] {
-    sets.map(|(magics, offsets)| placed_total(false, index, magics, offsets))
+    sets.map(|(magics, offsets)| placed(false, index, magics, offsets).check())
 }
 
 #[test]
