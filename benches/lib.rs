@@ -3,10 +3,12 @@
 #![deny(missing_docs)]
 
 #[cfg(feature = "peers")]
-pub mod peers;
+mod chess_sliders;
 pub mod pressure_tables;
 mod working_set;
 
+#[cfg(feature = "peers")]
+pub use chess_sliders::ChessSliders;
 pub use working_set::{
     pass, working_set, Lookup, PressureOnly, READS_PER_LOOKUP, WORKING_SET_WORDS,
 };

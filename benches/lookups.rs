@@ -4,10 +4,10 @@
 //! where each occupancy depends on the previous result).
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use magic_benches::{position_lookups, random_lookups};
+use magic_benches::{position_lookups, random_lookups, ChessSliders};
 use magic_runtime::{attacks_by_ray_walk, magic_tables, Piece, Sliders};
 
-use magic_benches::peers::{ChessSliders, CozySliders as Cozy, ShakmatySliders as Shakmaty};
+use magic_peers::{CozySliders as Cozy, ShakmatySliders as Shakmaty};
 
 magic_tables! {
     static FANCY { scheme = fancy }

@@ -13,8 +13,8 @@ use criterion::{criterion_group, criterion_main, BenchmarkId, Criterion, Through
 use magic_benches::{pass, position_lookups, working_set, Lookup, PressureOnly};
 use magic_runtime::Sliders;
 
-use magic_benches::peers::{CozySliders as Cozy, ShakmatySliders as Shakmaty};
 use magic_benches::pressure_tables::*;
+use magic_peers::{CozySliders as Cozy, ShakmatySliders as Shakmaty};
 
 /// A benchmark input: its name, the lookup, and the (square, occupancy)
 /// pairs.

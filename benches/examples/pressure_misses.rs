@@ -9,8 +9,8 @@
 use magic_benches::{pass, position_lookups, working_set, Lookup, PressureOnly};
 use magic_runtime::Sliders;
 
-use magic_benches::peers::{CozySliders, ShakmatySliders};
 use magic_benches::pressure_tables::*;
+use magic_peers::{CozySliders, ShakmatySliders};
 
 /// Rook, bishop and queen passes over the positions' lookups.
 fn run<S: Sliders>(s: &S, passes: usize) -> (usize, u64) {

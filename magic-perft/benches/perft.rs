@@ -5,11 +5,8 @@
 //! a few million nodes each.
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
+use magic_peers::{cozy_perft, CozySliders, ShakmatySliders};
 use magic_perft::{perft, with_scheme, Position, SCHEMES};
-#[path = "../tests/peers/mod.rs"]
-mod peers;
-
-use peers::{cozy_perft, CozySliders, ShakmatySliders};
 
 /// The first four positions of the suite, each deep enough to run for
 /// several milliseconds (the two endings one ply past the suite's deepest

@@ -2,10 +2,8 @@
 //! the same counts below every root move, on the standard positions and on
 //! positions reached by seeded random games.
 
-mod peers;
-
+use magic_peers::{cozy_perft, shakmaty_perft};
 use magic_perft::{divide, perft, schemes, MoveList, Position};
-use peers::{cozy_perft, shakmaty_perft};
 
 fn cozy(fen: &str) -> cozy_chess::Board {
     cozy_chess::Board::from_fen(fen, false).unwrap()

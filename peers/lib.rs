@@ -1,10 +1,13 @@
-//! The peer crates behind the `Sliders` trait and cozy-chess's perft: shared
-//! by the oracle test and the perft benchmark.
-#![allow(dead_code)] // each user takes what it needs
+//! The peer crates' slider attacks behind the `Sliders` trait, and their
+//! own perft: what the lookup, cache-pressure and perft benchmarks measure
+//! ours against, and what the oracle test checks our counts with.
+#![deny(missing_docs)]
 
 use magic_runtime::Sliders;
 
-/// cozy-chess's slider attacks (black magics, or PEXT with its `pext` feature).
+/// cozy-chess's slider attacks: black magics, or PEXT where the build
+/// turns on cozy-chess's `pext` feature (as the benchmarks' `peers-pext`
+/// does).
 pub struct CozySliders;
 
 impl Sliders for CozySliders {
@@ -68,4 +71,37 @@ pub fn shakmaty_perft(fen: &str, depth: u32) -> u64 {
         .into_position(CastlingMode::Standard)
         .unwrap();
     shakmaty::perft(&pos, depth)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use magic_runtime::{attacks_by_ray_walk, Piece};
+    use magic_search::SplitMix64;
+
+    /// Each peer is asked about the squares and boards it is measured on,
+    /// numbered as ours are: its answers must be the ray walk's.
+    #[test]
+    fn peer_attacks_are_the_ray_walks() {
+        let mut rng = SplitMix64::new(11);
+        let peers: [(&str, &dyn Sliders); 2] =
+            [("cozy-chess", &CozySliders), ("shakmaty", &ShakmatySliders)];
+        for sq in 0..64 {
+            for _ in 0..64 {
+                let occ = rng.next_u64() & rng.next_u64();
+                for (name, peer) in peers {
+                    assert_eq!(
+                        peer.rook(sq, occ),
+                        attacks_by_ray_walk(Piece::Rook, sq, occ),
+                        "{name} rook {sq} {occ:#x}"
+                    );
+                    assert_eq!(
+                        peer.bishop(sq, occ),
+                        attacks_by_ray_walk(Piece::Bishop, sq, occ),
+                        "{name} bishop {sq} {occ:#x}"
+                    );
+                }
+            }
+        }
+    }
 }
