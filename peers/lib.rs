@@ -5,6 +5,11 @@
 
 use magic_runtime::Sliders;
 
+// The peer crates themselves, for their boards and positions: one version
+// of each for every user.
+pub use cozy_chess;
+pub use shakmaty;
+
 /// cozy-chess's slider attacks: black magics, or PEXT where the build
 /// turns on cozy-chess's `pext` feature (as the benchmarks' `peers-pext`
 /// does).

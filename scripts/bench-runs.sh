@@ -18,7 +18,7 @@ cd "$(dirname "$0")/.."
 case "$bench" in
     lookups) package=(-p magic-benches --features peers) times=(--warm-up-time 0.5 --measurement-time 1) groups=(throughput latency) ;;
     pressure) package=(-p magic-benches --features peers) times=(--warm-up-time 1 --measurement-time 4) groups=(pressure) ;;
-    perft) package=(-p magic-perft) times=(--warm-up-time 1 --measurement-time 3) groups=(perft) ;;
+    perft) package=(-p magic-benches) times=(--warm-up-time 1 --measurement-time 3) groups=(perft) ;;
     *) echo "unknown benchmark $bench: lookups, perft or pressure" >&2; exit 2 ;;
 esac
 # Absolute, so that cargo and criterion (which runs in the package's

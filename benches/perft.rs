@@ -5,7 +5,7 @@
 //! a few million nodes each.
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use magic_peers::{cozy_perft, CozySliders, ShakmatySliders};
+use magic_peers::{cozy_chess, cozy_perft, shakmaty, CozySliders, ShakmatySliders};
 use magic_perft::{perft, with_scheme, Position, SCHEMES};
 
 /// The first four positions of the suite, each deep enough to run for

@@ -2,7 +2,7 @@
 //! the same counts below every root move, on the standard positions and on
 //! positions reached by seeded random games.
 
-use magic_peers::{cozy_perft, shakmaty_perft};
+use magic_peers::{cozy_chess, cozy_perft, shakmaty_perft};
 use magic_perft::{divide, perft, schemes, MoveList, Position};
 
 fn cozy(fen: &str) -> cozy_chess::Board {
