@@ -68,6 +68,11 @@ pub fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
 }
 
 /// shakmaty's own perft from a FEN.
+///
+/// # Panics
+///
+/// If shakmaty cannot read the FEN or play the position: the callers give
+/// it positions from the suite and from legal games.
 pub fn shakmaty_perft(fen: &str, depth: u32) -> u64 {
     use shakmaty::{fen::Fen, CastlingMode, Chess};
     let pos: Chess = fen
