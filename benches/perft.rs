@@ -5,7 +5,9 @@
 //! a few million nodes each.
 
 use criterion::{black_box, criterion_group, criterion_main, BenchmarkId, Criterion, Throughput};
-use magic_peers::{cozy_chess, cozy_perft, shakmaty, CozySliders, ShakmatySliders};
+use magic_peers::{
+    cozy_chess, cozy_perft, shakmaty, shakmaty_position, CozySliders, ShakmatySliders,
+};
 use magic_perft::{perft, with_scheme, Position, SCHEMES};
 
 /// The first four positions of the suite, each deep enough to run for
@@ -50,11 +52,7 @@ fn bench(c: &mut Criterion) {
         group.bench_function(BenchmarkId::new("peer", "cozy-chess perft"), |b| {
             b.iter(|| cozy_perft(black_box(&cozy), depth))
         });
-        let shak: shakmaty::Chess = fen
-            .parse::<shakmaty::fen::Fen>()
-            .unwrap()
-            .into_position(shakmaty::CastlingMode::Standard)
-            .unwrap();
+        let shak = shakmaty_position(fen);
         assert_eq!(shakmaty::perft(&shak, depth), nodes);
         group.bench_function(BenchmarkId::new("peer", "shakmaty perft"), |b| {
             b.iter(|| shakmaty::perft(black_box(&shak), depth))

@@ -67,20 +67,23 @@ pub fn cozy_perft(board: &cozy_chess::Board, depth: u32) -> u64 {
     nodes
 }
 
-/// shakmaty's own perft from a FEN.
+/// shakmaty's position from a FEN.
 ///
 /// # Panics
 ///
 /// If shakmaty cannot read the FEN or play the position: the callers give
 /// it positions from the suite and from legal games.
-pub fn shakmaty_perft(fen: &str, depth: u32) -> u64 {
-    use shakmaty::{fen::Fen, CastlingMode, Chess};
-    let pos: Chess = fen
-        .parse::<Fen>()
+pub fn shakmaty_position(fen: &str) -> shakmaty::Chess {
+    use shakmaty::{fen::Fen, CastlingMode};
+    fen.parse::<Fen>()
         .unwrap()
         .into_position(CastlingMode::Standard)
-        .unwrap();
-    shakmaty::perft(&pos, depth)
+        .unwrap()
+}
+
+/// shakmaty's own perft from a FEN; panics as [`shakmaty_position`] does.
+pub fn shakmaty_perft(fen: &str, depth: u32) -> u64 {
+    shakmaty::perft(&shakmaty_position(fen), depth)
 }
 
 #[cfg(test)]
