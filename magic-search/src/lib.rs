@@ -44,6 +44,8 @@ mod set;
 mod settle;
 mod shapes;
 #[cfg(feature = "tools")]
+mod shift_lookahead;
+#[cfg(feature = "tools")]
 pub mod source;
 mod squares;
 mod table_bytes;

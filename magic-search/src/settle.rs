@@ -18,7 +18,12 @@
 //! bits; the bits below about `log2(c) + bits + 8` matter only next to
 //! a step, so the search rarely goes that deep, unlike one that fixes the
 //! magic's bits from the lowest up.
+//!
+//! Keys that differ by one bit `2^p` move together, by the same shift
+//! `2^p m`: the [`Lookahead`] rules an interval out from that some levels
+//! before those keys are known one by one.
 
+use crate::shift_lookahead::{shift_groups, Lookahead, ShiftGroup};
 use crate::{Occupancies, Piece};
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -60,8 +65,12 @@ pub struct MagicQuestion {
     keys: Vec<(u64, u8)>,
     /// The attack set number of the empty occupancy.
     empty: u8,
+    /// How many attack sets there are.
+    attack_sets: usize,
     width: u32,
     bits: u32,
+    /// The keys that move together, for the lookahead.
+    groups: Vec<ShiftGroup>,
 }
 
 impl MagicQuestion {
@@ -88,11 +97,21 @@ impl MagicQuestion {
         assert!(width < 64, "a mask that holds a1");
         // Small keys are known first: check them first.
         keys.sort_by_key(|&(c, _)| c);
+        let attack_sets = keys
+            .iter()
+            .map(|&(_, id)| id)
+            .chain([empty])
+            .max()
+            .map_or(0, usize::from)
+            + 1;
+        let groups = shift_groups(&keys, bits);
         MagicQuestion {
             keys,
             empty,
+            attack_sets,
             width,
             bits,
+            groups,
         }
     }
 }
@@ -103,6 +122,7 @@ struct Walk<'a> {
     p: &'a MagicQuestion,
     slots: Vec<u8>,
     undo: Vec<usize>,
+    look: Lookahead<'a>,
     /// The keys not yet known, listed for each interval on the way down:
     /// an interval's list lies past its parent's.
     open: Vec<u32>,
@@ -148,6 +168,7 @@ impl Walk<'_> {
         let below_width = (1u64 << p.width) - 1;
         let one_step = 1u64 << drop;
         let mark = self.undo.len();
+        let known_before = self.look.known_count();
         let base = self.open.len();
         let span = (1u64 << k) - 1;
         // A key is looked at while its run `c * span` is shorter than one
@@ -191,6 +212,7 @@ impl Walk<'_> {
                 FREE => {
                     self.slots[slot] = id;
                     self.undo.push(slot);
+                    self.look.hold(slot, id);
                 }
                 held if held == id => {}
                 _ => {
@@ -198,23 +220,32 @@ impl Walk<'_> {
                     break;
                 }
             }
+            self.look.know(i, slot);
         }
         let still = base..self.open.len();
         let found = match (clash, still.is_empty() && next == p.keys.len()) {
             (true, _) => None,
             (false, true) => Some(start),
             (false, false) => {
-                let half = k - 1;
-                match self.search(start, half, still.clone(), next)? {
-                    Some(magic) => Some(magic),
-                    None => self.search(start + (1 << half), half, still, next)?,
+                if self.look.enter(start, k, known_before) {
+                    let half = k - 1;
+                    let found = match self.search(start, half, still.clone(), next)? {
+                        Some(magic) => Some(magic),
+                        None => self.search(start + (1 << half), half, still, next)?,
+                    };
+                    self.look.leave();
+                    found
+                } else {
+                    None
                 }
             }
         };
         self.open.truncate(base);
         for slot in self.undo.drain(mark..) {
+            self.look.release(slot, self.slots[slot]);
             self.slots[slot] = FREE;
         }
+        self.look.forget_since(known_before);
         Ok(found)
     }
 }
@@ -270,10 +301,13 @@ impl MagicQuestion {
         let k = p.width - SETTLE_SPLIT.min(p.width);
         let mut slots = vec![FREE; 1 << p.bits];
         slots[0] = p.empty;
+        let mut look = Lookahead::new(&p.groups, p.width, p.bits, p.keys.len(), p.attack_sets);
+        look.hold(0, p.empty);
         let mut walk = Walk {
             p,
             slots,
             undo: Vec::new(),
+            look,
             open: Vec::new(),
             nodes: 0,
             stop,
@@ -306,40 +340,75 @@ mod tests {
         })
     }
 
-    /// On made-up squares whose masks lie in the top bits (so that every
-    /// magic can be tried) and whose occupancies fall into random classes,
-    /// the search finds the lowest magic there is, or none when there is
-    /// none.
+    /// A made-up square whose mask lies in the top `width` bits (so that
+    /// every magic can be tried), with `mask_bits` bits, and whose
+    /// occupancies fall into `classes` random classes.
+    fn made_up(
+        rng: &mut SplitMix64,
+        width: u32,
+        mask_bits: u64,
+        classes: u64,
+    ) -> (u64, Vec<(u64, u8)>) {
+        let low = 64 - width;
+        let mut mask = 1u64 << low;
+        while u64::from(mask.count_ones()) < mask_bits {
+            mask |= 1 << (low + 1 + (rng.next_u64() % u64::from(width - 1)) as u32);
+        }
+        let mut ids = Vec::new();
+        let mut occ = 0u64;
+        loop {
+            ids.push((occ, (rng.next_u64() % classes) as u8));
+            occ = occ.wrapping_sub(mask) & mask;
+            if occ == 0 {
+                break;
+            }
+        }
+        (mask, ids)
+    }
+
+    /// The question of a made-up square.
+    fn question(mask: u64, ids: &[(u64, u8)], bits: u32) -> MagicQuestion {
+        let low = mask.trailing_zeros();
+        let keys = ids[1..].iter().map(|&(o, id)| (o >> low, id)).collect();
+        MagicQuestion::with_keys(keys, ids[0].1, 64 - low, bits)
+    }
+
+    /// The lowest magic the search finds for a question.
+    fn lowest_by_settling(question: &MagicQuestion) -> Option<u64> {
+        settling(question).0
+    }
+
+    /// The lowest magic the search finds for a question, and the intervals
+    /// it looks at up to the part that holds it.
+    fn settling(question: &MagicQuestion) -> (Option<u64>, u64) {
+        let mut nodes = 0;
+        for part in 0..question.parts() {
+            let settled = question.part(part);
+            nodes += settled.nodes;
+            if settled.magic.is_some() {
+                return (settled.magic, nodes);
+            }
+        }
+        (None, nodes)
+    }
+
+    /// On made-up squares, the search finds the lowest magic there is, or
+    /// none when there is none.
     #[test]
     fn the_search_finds_the_lowest_magic_every_magic_tried_finds() {
         let mut rng = SplitMix64::new(5);
         let (mut found, mut none) = (0, 0);
         for round in 0..400 {
             let width = 10 + (rng.next_u64() % 7) as u32;
-            let low = 64 - width;
-            // Three to five mask bits, the lowest at `low`.
-            let mut mask = 1u64 << low;
-            let count = 3 + rng.next_u64() % 3;
-            while u64::from(mask.count_ones()) < count {
-                mask |= 1 << (low + 1 + (rng.next_u64() % u64::from(width - 1)) as u32);
-            }
+            // Three to five mask bits.
+            let mask_bits = 3 + rng.next_u64() % 3;
             let bits = 2 + (rng.next_u64() % 3) as u32;
             let classes = 2 + rng.next_u64() % (1 << bits);
-            let mut ids = Vec::new();
-            let mut occ = 0u64;
-            loop {
-                ids.push((occ, (rng.next_u64() % classes) as u8));
-                occ = occ.wrapping_sub(mask) & mask;
-                if occ == 0 {
-                    break;
-                }
-            }
+            let (mask, ids) = made_up(&mut rng, width, mask_bits, classes);
             let expected = lowest_by_trying(mask, &ids, bits);
-            let keys = ids[1..].iter().map(|&(o, id)| (o >> low, id)).collect();
-            let question = MagicQuestion::with_keys(keys, ids[0].1, width, bits);
-            let lowest = (0..question.parts()).find_map(|part| question.part(part).magic);
             assert_eq!(
-                lowest, expected,
+                lowest_by_settling(&question(mask, &ids, bits)),
+                expected,
                 "round {round}: mask {mask:#x}, {bits} bits"
             );
             match expected {
@@ -349,5 +418,85 @@ mod tests {
         }
         // Both answers were checked.
         assert!(found > 100 && none > 100, "{found} found, {none} none");
+    }
+
+    /// With 64 slots or more, the lookahead rules intervals out before
+    /// their keys are known, and finds in every part the same lowest magic,
+    /// or none, as the walk alone (which the test above checks against
+    /// trying every magic), on made-up squares too wide to try them all.
+    #[test]
+    fn the_lookahead_keeps_the_lowest_magic_the_walk_alone_finds() {
+        let mut rng = SplitMix64::new(7);
+        let (mut found, mut none, mut pruned) = (0, 0, 0);
+        let rounds = 24;
+        for round in 0..rounds {
+            let width = 20 + (rng.next_u64() % 9) as u32;
+            // Six to eight mask bits: 64 to 256 occupancies in 64 slots.
+            let mask_bits = 6 + rng.next_u64() % 3;
+            let classes = 2 + rng.next_u64() % 24;
+            let (mask, ids) = made_up(&mut rng, width, mask_bits, classes);
+            let looking = question(mask, &ids, 6);
+            assert!(
+                !looking.groups.is_empty(),
+                "round {round}: nothing to look ahead with"
+            );
+            let walk_alone = MagicQuestion {
+                groups: Vec::new(),
+                ..question(mask, &ids, 6)
+            };
+            let (mut nodes, mut more) = (0, 0);
+            for part in (0..looking.parts()).step_by(128) {
+                let (ahead, alone) = (looking.part(part), walk_alone.part(part));
+                assert_eq!(
+                    ahead.magic, alone.magic,
+                    "round {round}, part {part}: mask {mask:#x}"
+                );
+                match alone.magic {
+                    Some(_) => found += 1,
+                    None => none += 1,
+                }
+                nodes += ahead.nodes;
+                more += alone.nodes;
+            }
+            assert!(
+                nodes <= more,
+                "round {round}: {nodes} intervals against {more}"
+            );
+            if nodes < more {
+                pruned += 1;
+            }
+        }
+        assert!(
+            found > 50 && none > 50,
+            "{found} parts with a magic, {none} without"
+        );
+        // It acted on a third of them (9 of 24): the others' sampled parts
+        // end before a shift's arc is narrow enough.
+        assert!(
+            pruned >= rounds / 3,
+            "fewer intervals in {pruned} of {rounds}"
+        );
+    }
+
+    /// On rook c2 at 9 bits, the lookahead gives the walk's answer, no
+    /// magic in one part and a magic in the other, from fewer intervals.
+    #[test]
+    fn the_lookahead_gives_the_same_answers_from_fewer_intervals() {
+        let with = MagicQuestion::new(Piece::Rook, 10, 9);
+        let without = MagicQuestion {
+            groups: Vec::new(),
+            ..MagicQuestion::new(Piece::Rook, 10, 9)
+        };
+        let answers = [3_233, 3_904].map(|part| (with.part(part), without.part(part)));
+        for (a, b) in answers {
+            assert_eq!(a.magic, b.magic);
+            assert!(
+                2 * a.nodes < b.nodes,
+                "{} intervals against {}",
+                a.nodes,
+                b.nodes
+            );
+        }
+        assert_eq!(answers.map(|(a, _)| a.magic.is_some()), [false, true]);
     }
 }

@@ -1,0 +1,300 @@
+//! A lookahead for [`settle`](crate::MagicQuestion)'s walk, which rules
+//! out an interval of magics several levels before its keys are known one
+//! by one.
+//!
+//! For a bit `p` of the keys, every key `c' + 2^p` with `c' < 2^p` hashes
+//! to `c' m + 2^p m mod 2^w`: key `c'` moved by one shift, `2^p m`, the
+//! same for all of them. Where `c'` is known to lie in slot `s` and the
+//! shift in slot `d`, `c' + 2^p` lies in slot `s + d` or `s + d + 1`; so a
+//! shift slot `d` is ruled out as soon as one known `c'` finds both of
+//! those slots held by other attack sets, and the interval is ruled out
+//! when no shift slot is left in the arc the shift sweeps over it. The
+//! walk alone waits until each key `c' + 2^p` steps at most once, about
+//! `p + bits` levels down; the lookahead starts five levels sooner, with
+//! the shift's arc 32 slots wide, and tests the arc's slots at once as the
+//! bits of a word. On the rooks of the first two ranks, whose file
+//! squares lie 8 bits apart, it takes the walk through several times
+//! fewer intervals.
+
+/// The keys `c' + 2^bit`, as `c'` and the attack set of the sum.
+pub(crate) struct ShiftGroup {
+    bit: u32,
+    /// The first depth at which the shift's arc is at most 33 slots wide.
+    from_depth: u32,
+    /// The attack set of the key `2^bit` alone (`c' = 0`, slot 0 exactly),
+    /// when it is a key.
+    alone: Option<u8>,
+    /// For every key index, the attack set of the key plus `2^bit`, or
+    /// `NONE` when the key is not below `2^bit` or the sum is no key.
+    target: Vec<u8>,
+    /// The key indices whose `target` is set.
+    members: Vec<u32>,
+}
+
+/// No attack set.
+const NONE: u8 = u8::MAX;
+
+/// How many levels before its keys step once a group starts: the arc then
+/// spans at most `2^ARC_BITS + 1` slots, bits of one word.
+const ARC_BITS: u32 = 5;
+
+/// Groups with fewer keys below their bit than this gain too little.
+const MIN_BELOW: usize = 16;
+
+/// The groups of `keys` (sorted by `c`, every one distinct and nonzero)
+/// for an index of `bits` bits: none below 64 slots, where a word holds
+/// the whole table.
+pub(crate) fn shift_groups(keys: &[(u64, u8)], bits: u32) -> Vec<ShiftGroup> {
+    if bits < 6 {
+        return Vec::new();
+    }
+    let id_of = |c: u64| {
+        keys.binary_search_by_key(&c, |&(k, _)| k)
+            .ok()
+            .map(|i| keys[i].1)
+    };
+    let all = keys.iter().fold(0, |m, &(c, _)| m | c);
+    let mut groups = Vec::new();
+    let mut rest = all;
+    while rest != 0 {
+        let bit = rest.trailing_zeros();
+        rest &= rest - 1;
+        let below = (1u64 << bit) - 1;
+        if (1usize << (all & below).count_ones()) < MIN_BELOW {
+            continue;
+        }
+        let target: Vec<u8> = keys
+            .iter()
+            .map(|&(c, _)| {
+                if c & !below == 0 {
+                    id_of(c | 1 << bit).unwrap_or(NONE)
+                } else {
+                    NONE
+                }
+            })
+            .collect();
+        let members = (0..keys.len() as u32)
+            .filter(|&i| target[i as usize] != NONE)
+            .collect();
+        groups.push(ShiftGroup {
+            bit,
+            from_depth: (bit + bits).saturating_sub(ARC_BITS),
+            alone: id_of(1 << bit),
+            target,
+            members,
+        });
+    }
+    groups
+}
+
+/// The shift slots of a group still open at one interval: bit `j` of
+/// `open` is slot `first + j` (mod the slot count).
+#[derive(Clone, Copy)]
+struct ShiftArc {
+    first: usize,
+    open: u64,
+    started: bool,
+}
+
+/// The lookahead's state along the walk's path.
+pub(crate) struct Lookahead<'a> {
+    groups: &'a [ShiftGroup],
+    width: u32,
+    bits: u32,
+    /// Words in a bit set of the slots.
+    words: usize,
+    /// For each attack set, the slots it holds (one bit set after
+    /// another), and the free slots: bit sets of `2^bits` bits.
+    held: Vec<u64>,
+    free: Vec<u64>,
+    /// The slot of each known key, or `u16::MAX`.
+    key_slot: Vec<u16>,
+    /// The keys known, in the order they became known.
+    known: Vec<usize>,
+    /// Each group's arc at every interval on the path, a level after another.
+    arcs: Vec<ShiftArc>,
+}
+
+/// The 65 bits of `set` from bit `at` on (and more, up to 128), wrapping
+/// around its end.
+fn window(set: &[u64], at: usize) -> u128 {
+    let last = set.len() - 1;
+    let at = at & (set.len() * 64 - 1);
+    let (word, shift) = (at / 64, at % 64);
+    let low = u128::from(set[word]) | u128::from(set[(word + 1) & last]) << 64;
+    let high = u128::from(set[(word + 2) & last]);
+    // `high << (128 - shift)` in two steps, so that a shift of 0 adds nothing.
+    (low >> shift) | ((high << 1) << (127 - shift))
+}
+
+impl<'a> Lookahead<'a> {
+    /// An empty table of `2^bits` slots (at least 64) for `keys` keys and
+    /// `attack_sets` attack sets.
+    pub(crate) fn new(
+        groups: &'a [ShiftGroup],
+        width: u32,
+        bits: u32,
+        keys: usize,
+        attack_sets: usize,
+    ) -> Self {
+        let words = if groups.is_empty() {
+            0
+        } else {
+            (1 << bits) / 64
+        };
+        Lookahead {
+            groups,
+            width,
+            bits,
+            words,
+            held: vec![0; words * attack_sets],
+            free: vec![u64::MAX; words],
+            key_slot: vec![u16::MAX; if groups.is_empty() { 0 } else { keys }],
+            known: Vec::new(),
+            arcs: Vec::new(),
+        }
+    }
+
+    /// Whether it looks ahead at all: with no group, every call does
+    /// nothing and [`enter`](Self::enter) rules nothing out.
+    fn is_on(&self) -> bool {
+        !self.groups.is_empty()
+    }
+
+    /// Attack set `id` now holds `slot`.
+    pub(crate) fn hold(&mut self, slot: usize, id: u8) {
+        if self.is_on() {
+            self.held[id as usize * self.words + slot / 64] |= 1 << (slot % 64);
+            self.free[slot / 64] &= !(1 << (slot % 64));
+        }
+    }
+
+    /// `slot`, held by attack set `id`, is free again.
+    pub(crate) fn release(&mut self, slot: usize, id: u8) {
+        if self.is_on() {
+            self.held[id as usize * self.words + slot / 64] &= !(1 << (slot % 64));
+            self.free[slot / 64] |= 1 << (slot % 64);
+        }
+    }
+
+    /// Key `key` is known to lie in `slot`.
+    pub(crate) fn know(&mut self, key: usize, slot: usize) {
+        if self.is_on() {
+            self.key_slot[key] = slot as u16;
+            self.known.push(key);
+        }
+    }
+
+    /// How many keys are known: what [`enter`](Self::enter) and
+    /// [`forget_since`](Self::forget_since) take to mean the keys known
+    /// after it.
+    pub(crate) fn known_count(&self) -> usize {
+        self.known.len()
+    }
+
+    /// The keys known after the first `count` are no longer known.
+    pub(crate) fn forget_since(&mut self, count: usize) {
+        for key in self.known.drain(count..) {
+            self.key_slot[key] = u16::MAX;
+        }
+    }
+
+    /// The slots attack set `id` holds.
+    fn held_by(&self, id: u8) -> &[u64] {
+        let from = id as usize * self.words;
+        &self.held[from..from + self.words]
+    }
+
+    /// The shift slots, from `at` on, where a key of attack set `id` in
+    /// slot `at` plus the shift, or the slot after, is free or its own.
+    fn fits_either(&self, id: u8, at: usize) -> u64 {
+        let fits = window(&self.free, at) | window(self.held_by(id), at);
+        (fits | fits >> 1) as u64
+    }
+
+    /// Looks ahead at the interval `[start, start + 2^k)`, where the keys
+    /// known after the first `before` became known: `false` when some
+    /// group has no shift slot left, which rules the interval out; else
+    /// its arcs are kept until [`leave`](Self::leave).
+    pub(crate) fn enter(&mut self, start: u64, k: u32, before: usize) -> bool {
+        if !self.is_on() {
+            return true;
+        }
+        let depth = self.width - k;
+        let slots = 1usize << self.bits;
+        let drop = self.width - self.bits;
+        let below_width = (1u64 << self.width) - 1;
+        let span = (1u64 << k) - 1;
+        let level = self.arcs.len();
+        let parents = level.checked_sub(self.groups.len());
+        for (g, group) in self.groups.iter().enumerate() {
+            if depth < group.from_depth {
+                self.arcs.push(ShiftArc {
+                    first: 0,
+                    open: 0,
+                    started: false,
+                });
+                continue;
+            }
+            // The shift sweeps `[lo, lo + 2^bit span]`, at most 33 slots.
+            let lo = (start << group.bit) & below_width;
+            let sweep = u128::from(span) << group.bit;
+            let first = (lo >> drop) as usize;
+            let len = ((u128::from(lo) + sweep) >> drop) as usize - first;
+            debug_assert!(len < 64, "an arc of {len} slots");
+            let first = first & (slots - 1);
+            let whole = u64::MAX >> (63 - len);
+            let parent = parents.map(|p| self.arcs[p + g]).filter(|a| a.started);
+            let open = match parent {
+                // Started above: the parent's open slots within this arc,
+                // and the keys that became known here.
+                Some(up) => {
+                    let shift = (first + slots - up.first) & (slots - 1);
+                    let mut open = (up.open >> shift) & whole;
+                    for &key in &self.known[before..] {
+                        let id = group.target[key];
+                        if id != NONE && open != 0 {
+                            open &= self.fits_either(id, self.key_slot[key] as usize + first);
+                        }
+                    }
+                    open
+                }
+                // Starting here: every known key below the bit.
+                None => {
+                    let mut open = whole;
+                    if let Some(id) = group.alone {
+                        open &=
+                            (window(&self.free, first) | window(self.held_by(id), first)) as u64;
+                    }
+                    for &key in &group.members {
+                        let slot = self.key_slot[key as usize];
+                        if slot != u16::MAX && open != 0 {
+                            let id = group.target[key as usize];
+                            open &= self.fits_either(id, slot as usize + first);
+                        }
+                    }
+                    open
+                }
+            };
+            if open == 0 {
+                self.arcs.truncate(level);
+                return false;
+            }
+            self.arcs.push(ShiftArc {
+                first,
+                open,
+                started: true,
+            });
+        }
+        true
+    }
+
+    /// Drops the arcs [`enter`](Self::enter) kept for the interval left.
+    pub(crate) fn leave(&mut self) {
+        if !self.is_on() {
+            return;
+        }
+        let level = self.arcs.len() - self.groups.len();
+        self.arcs.truncate(level);
+    }
+}
