@@ -470,8 +470,7 @@ mod tests {
             found > 50 && none > 50,
             "{found} parts with a magic, {none} without"
         );
-        // It acted on a third of them (9 of 24): the others' sampled parts
-        // end before a shift's arc is narrow enough.
+        // With this seed it rules intervals out on 9 of the 24 squares.
         assert!(
             pruned >= rounds / 3,
             "fewer intervals in {pruned} of {rounds}"
