@@ -373,11 +373,6 @@ mod tests {
         MagicQuestion::with_keys(keys, ids[0].1, 64 - low, bits)
     }
 
-    /// The lowest magic the search finds for a question.
-    fn lowest_by_settling(question: &MagicQuestion) -> Option<u64> {
-        settling(question).0
-    }
-
     /// The lowest magic the search finds for a question, and the intervals
     /// it looks at up to the part that holds it.
     fn settling(question: &MagicQuestion) -> (Option<u64>, u64) {
@@ -407,7 +402,7 @@ mod tests {
             let (mask, ids) = made_up(&mut rng, width, mask_bits, classes);
             let expected = lowest_by_trying(mask, &ids, bits);
             assert_eq!(
-                lowest_by_settling(&question(mask, &ids, bits)),
+                settling(&question(mask, &ids, bits)).0,
                 expected,
                 "round {round}: mask {mask:#x}, {bits} bits"
             );

@@ -205,10 +205,16 @@ impl<'a> Lookahead<'a> {
         &self.held[from..from + self.words]
     }
 
+    /// The slots from `at` on (65 of them at least) that are free or held
+    /// by attack set `id`.
+    fn fits(&self, id: u8, at: usize) -> u128 {
+        window(&self.free, at) | window(self.held_by(id), at)
+    }
+
     /// The shift slots, from `at` on, where a key of attack set `id` in
     /// slot `at` plus the shift, or the slot after, is free or its own.
     fn fits_either(&self, id: u8, at: usize) -> u64 {
-        let fits = window(&self.free, at) | window(self.held_by(id), at);
+        let fits = self.fits(id, at);
         (fits | fits >> 1) as u64
     }
 
@@ -263,8 +269,7 @@ impl<'a> Lookahead<'a> {
                 None => {
                     let mut open = whole;
                     if let Some(id) = group.alone {
-                        open &=
-                            (window(&self.free, first) | window(self.held_by(id), first)) as u64;
+                        open &= self.fits(id, first) as u64;
                     }
                     for &key in &group.members {
                         let slot = self.key_slot[key as usize];
