@@ -74,12 +74,15 @@ impl<'a> Layer<'a> {
             let offset = lowest(&self.snapshots[i], shape, 0);
             let mut next = self.snapshots[i].clone();
             place(&mut next, shape, offset);
+            // Set even where the array comes out as it was: two sub-tables
+            // of one shape that trade places leave the array unchanged,
+            // each at the other's offset.
+            self.offsets[t] = offset;
             if i >= last && same_slots(&next, &self.snapshots[i + 1]) {
                 return;
             }
             kept.snapshots
                 .push((i + 1, core::mem::replace(&mut self.snapshots[i + 1], next)));
-            self.offsets[t] = offset;
             self.ends[i + 1] = self.ends[i].max(offset + shape.len);
         }
     }
@@ -425,9 +428,17 @@ pub fn pack_choosing<F: FnMut(usize)>(
             };
         }
     }
+    let offsets: Vec<u32> = layer.offsets.iter().map(|&o| o as u32).collect();
+    debug_assert!(
+        is_layout(
+            &(0..n).map(|t| layer.shape(t)).collect::<Vec<_>>(),
+            &offsets
+        ),
+        "the layout laid overlaps"
+    );
     Packing {
         choice: layer.choice,
-        offsets: layer.offsets.iter().map(|&o| o as u32).collect(),
+        offsets,
         len: best,
         searched: best,
     }
@@ -571,6 +582,34 @@ mod tests {
         let mut kept = layer.keep(0);
         layer.lay_from(0, order.len(), &mut kept);
         layer
+    }
+
+    /// Two sub-tables of one shape that trade places in the order leave
+    /// every array as it was, and each takes the other's offset: the
+    /// search stops laying at the second, and must still move it.
+    #[test]
+    fn sub_tables_of_one_shape_trade_offsets() {
+        let choices: Vec<Vec<Shape>> = shapes_of(Scheme::FixedShift)
+            .into_iter()
+            .map(|s| vec![s])
+            .collect();
+        let n = choices.len();
+        let alike = |a: usize, b: usize| choices[a][0].words == choices[b][0].words;
+        let (a, b) = (0..n)
+            .flat_map(|a| (a + 1..n).map(move |b| (a, b)))
+            .find(|&(a, b)| alike(a, b))
+            .expect("two fixed-shift sub-tables of one shape");
+        let mut layer = Layer::new(&choices, (0..n).collect());
+        let before = layer.offsets.clone();
+        let mut kept = layer.keep(a);
+        layer.order.swap(a, b);
+        layer.lay_from(a, b, &mut kept);
+        assert_eq!((layer.offsets[a], layer.offsets[b]), (before[b], before[a]));
+        let whole = laid(&choices, &layer.order, &layer.choice);
+        assert_eq!(layer.offsets, whole.offsets);
+        let offsets: Vec<u32> = layer.offsets.iter().map(|&o| o as u32).collect();
+        let shapes: Vec<&Shape> = choices.iter().map(|c| &c[0]).collect();
+        assert!(is_layout(&shapes, &offsets));
     }
 
     /// Laying again only until the array is what it was gives the layout of
