@@ -220,7 +220,7 @@ impl Walk<'_> {
                     break;
                 }
             }
-            self.look.know(i, slot);
+            self.look.know(i, lo, hi);
         }
         let still = base..self.open.len();
         let found = match (clash, still.is_empty() && next == p.keys.len()) {
