@@ -19,7 +19,7 @@
 //! shift in one half of its slot, falls in one slot, not in either of
 //! two. On the rooks of the first two ranks, whose file squares lie 8
 //! bits apart, the lookahead takes the walk through several times fewer
-//! intervals; the cells alone, 1.5 to 2.4 times fewer than whole slots
+//! intervals; the cells alone, 1.4 to 2.4 times fewer than whole slots
 //! (rook c1 at 10 bits, one part: 209 million intervals with slots, 88
 //! million with cells). Quarter cells, whose arc must start a level
 //! later to fit a word, rule out less (rook c2 at 9 bits: 21.0 million
@@ -114,7 +114,7 @@ struct ShiftArc {
 }
 
 /// Where a known key lies: its first cell, and how many more its run
-/// covers (at most [`KEY_CELLS`]).
+/// covers (fewer than [`KEY_CELLS`], as the run lies in one slot).
 #[derive(Clone, Copy)]
 struct KnownAt {
     cell: u16,
@@ -304,7 +304,8 @@ impl<'a> Lookahead<'a> {
                 continue;
             }
             // The shift sweeps `[lo, lo + 2^bit span]`, at most 33 slots:
-            // 66 cells, and a key's run more makes 69 of the 128 bits.
+            // 66 cells, and with a key's cells after them, 69 of the 128
+            // bits of a window.
             let lo = (start << group.bit) & below_width;
             let sweep = u128::from(span) << group.bit;
             let first = (lo >> unit) as usize;
@@ -314,7 +315,7 @@ impl<'a> Lookahead<'a> {
             let whole = u128::MAX >> (127 - len);
             let parent = parents.map(|p| self.arcs[p + g]).filter(|a| a.started);
             let open = match parent {
-                // Started above: the parent's open slots within this arc,
+                // Started above: the parent's open cells within this arc,
                 // and the keys that became known here.
                 Some(up) => {
                     let shift = (first + cells - up.first) & (cells - 1);
