@@ -52,8 +52,9 @@ const ARC_BITS: u32 = 5;
 /// for most cells of the shift, not in either of two.
 const CELL_BITS: u32 = 1;
 
-/// The most cells a known key's run covers: it lies in one slot.
-const KEY_CELLS: u32 = 1 << CELL_BITS;
+/// Cells to a slot: also the most a known key's run covers, as it lies
+/// in one slot.
+const SLOT_CELLS: u32 = 1 << CELL_BITS;
 
 /// Groups with fewer keys below their bit than this gain too little.
 const MIN_BELOW: usize = 16;
@@ -114,7 +115,7 @@ struct ShiftArc {
 }
 
 /// Where a known key lies: its first cell, and how many more its run
-/// covers (fewer than [`KEY_CELLS`], as the run lies in one slot).
+/// covers (fewer than [`SLOT_CELLS`], as the run lies in one slot).
 #[derive(Clone, Copy)]
 struct KnownAt {
     cell: u16,
@@ -199,10 +200,16 @@ impl<'a> Lookahead<'a> {
         !self.groups.is_empty()
     }
 
+    /// A cell's size in units of the magic's low `width` bits, as a power
+    /// of two: a run or shift from `x` starts in cell `x >> cell_unit()`.
+    fn cell_unit(&self) -> u32 {
+        self.width - self.bits - CELL_BITS
+    }
+
     /// The word and the bits of the cells of `slot`.
     fn cells_of(slot: usize) -> (usize, u64) {
         let cell = slot << CELL_BITS;
-        let bits = (1u64 << KEY_CELLS) - 1;
+        let bits = (1u64 << SLOT_CELLS) - 1;
         (cell / 64, bits << (cell % 64))
     }
 
@@ -229,7 +236,7 @@ impl<'a> Lookahead<'a> {
     /// `width` bits).
     pub(crate) fn know(&mut self, key: usize, lo: u64, hi: u64) {
         if self.is_on() {
-            let unit = self.width - self.bits - CELL_BITS;
+            let unit = self.cell_unit();
             let (first, last) = (lo >> unit, hi >> unit);
             let cells = (self.words * 64) as u64;
             self.key_at[key] = KnownAt {
@@ -289,7 +296,7 @@ impl<'a> Lookahead<'a> {
         }
         let depth = self.width - k;
         let cells = self.words * 64;
-        let unit = self.width - self.bits - CELL_BITS;
+        let unit = self.cell_unit();
         let below_width = (1u64 << self.width) - 1;
         let span = (1u64 << k) - 1;
         let level = self.arcs.len();
@@ -310,7 +317,7 @@ impl<'a> Lookahead<'a> {
             let sweep = u128::from(span) << group.bit;
             let first = (lo >> unit) as usize;
             let len = ((u128::from(lo) + sweep) >> unit) as usize - first;
-            debug_assert!(len + KEY_CELLS as usize + 1 < 128, "an arc of {len} cells");
+            debug_assert!(len + SLOT_CELLS as usize + 1 < 128, "an arc of {len} cells");
             let first = first & (cells - 1);
             let whole = u128::MAX >> (127 - len);
             let parent = parents.map(|p| self.arcs[p + g]).filter(|a| a.started);
