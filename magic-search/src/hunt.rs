@@ -336,6 +336,7 @@ impl HuntProgress {
 /// assert_eq!((shard.index, shard.count), (2, 5));
 /// assert_eq!(shard.first_from(3), 7);
 /// assert_eq!("5/5".parse::<Shard>().unwrap_err(), "shard 5/5: with 5 shards the index runs from 0 to 4");
+/// assert_eq!("1/1".parse::<Shard>().unwrap_err(), "shard 1/1: with one shard the index is 0");
 /// assert!("0/0".parse::<Shard>().is_err());
 /// ```
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -379,9 +380,10 @@ impl core::str::FromStr for Shard {
         }
         if index >= count {
             let last = count - 1;
-            return Err(format!(
-                "shard {s}: with {count} shards the index runs from 0 to {last}"
-            ));
+            return Err(match count {
+                1 => format!("shard {s}: with one shard the index is 0"),
+                _ => format!("shard {s}: with {count} shards the index runs from 0 to {last}"),
+            });
         }
         Ok(Shard { index, count })
     }

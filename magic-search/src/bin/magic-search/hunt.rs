@@ -117,10 +117,9 @@ pub fn hunt(args: HuntArgs) -> Result<String, String> {
     // A shard that found nothing has still done its part of the work.
     let whole = state.shard == magic_search::Shard::WHOLE;
     if whole && state.targets.iter().all(|t| t.found.is_none()) {
-        let n = state.targets.len();
+        let targets = crate::count(state.targets.len() as u64, "target");
         return Err(format!(
-            "found none of the {n} target{}; hunt longer (--time), or resume with --state",
-            if n == 1 { "" } else { "s" }
+            "found none of the {targets}; hunt longer (--time), or resume with --state"
         ));
     }
     Ok(output(&state, args.csv))

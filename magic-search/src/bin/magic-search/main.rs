@@ -175,6 +175,14 @@ fn write_or_print(out: Option<std::path::PathBuf>, text: String) -> Result<Strin
     }
 }
 
+/// `n` and the noun, plural where `n` is not 1: `1 part`, `4096 parts`.
+pub fn count(n: u64, noun: &str) -> String {
+    match n {
+        1 => format!("1 {noun}"),
+        n => format!("{n} {noun}s"),
+    }
+}
+
 fn parse_u64(s: &str) -> Result<u64, String> {
     let r = match s.strip_prefix("0x") {
         Some(hex) => u64::from_str_radix(&hex.replace('_', ""), 16),

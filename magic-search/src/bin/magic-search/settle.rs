@@ -80,13 +80,14 @@ fn questions(specs: &[String]) -> Result<Vec<Question>, String> {
 pub fn settle(args: SettleArgs) -> Result<String, String> {
     let shard = args.shard.unwrap_or(Shard::WHOLE);
     for question in questions(&args.targets)? {
-        print!("{}", answer(&question, shard, args.time));
+        print!("{}", answer(&question, shard, args.time)?);
     }
     Ok(String::new())
 }
 
-/// One line: the lowest magic, that none exists, or how far the search got.
-fn answer(q: &Question, shard: Shard, time: Option<Duration>) -> String {
+/// One line: the lowest magic, that none exists, or how far the search got;
+/// an error for a shard that would hold no part.
+fn answer(q: &Question, shard: Shard, time: Option<Duration>) -> Result<String, String> {
     let asked = q.name();
     if q.bits < min_bits(q.piece, q.square) {
         let sets = distinct_attack_sets(q.piece, q.square);
@@ -94,10 +95,19 @@ fn answer(q: &Question, shard: Shard, time: Option<Duration>) -> String {
             0 => "1 slot".to_string(),
             bits => format!("{} slots", 1u64 << bits),
         };
-        return format!("{asked}: no magic exists: {slots} cannot number its {sets} attack sets\n");
+        return Ok(format!(
+            "{asked}: no magic exists: {slots} cannot number its {sets} attack sets\n"
+        ));
     }
     let question = MagicQuestion::new(q.piece, q.square, q.bits);
     let width = question.width();
+    if shard.count > question.parts() {
+        return Err(format!(
+            "shard {shard}: {asked} is searched in {} parts; use at most {} shards",
+            question.parts(),
+            question.parts()
+        ));
+    }
     let parts: Vec<u64> = (0..question.parts())
         .filter(|part| part % shard.count == shard.index)
         .collect();
@@ -108,8 +118,8 @@ fn answer(q: &Question, shard: Shard, time: Option<Duration>) -> String {
             format!(", for at most {} s", t.as_secs())
         });
         eprintln!(
-            "settling {asked}: {} parts of the 2^{width} magics{limit}",
-            parts.len()
+            "settling {asked}: {} of the 2^{width} magics{limit}",
+            crate::count(parts.len() as u64, "part")
         );
     }
     let nodes = AtomicU64::new(0);
@@ -154,8 +164,8 @@ fn answer(q: &Question, shard: Shard, time: Option<Duration>) -> String {
     };
     let (nodes, seconds) = (nodes.into_inner(), start.elapsed().as_secs_f64());
     let unfinished = unfinished.into_inner();
-    let cost = format!("{nodes} intervals, {seconds:.1} s");
-    match (found, unfinished) {
+    let cost = format!("{}, {seconds:.1} s", crate::count(nodes, "interval"));
+    Ok(match (found, unfinished) {
         (Some(magic), 0) => format!(
             "{asked}: {magic:#x}, the lowest magic{whole} (only its low {width} bits \
              matter; {cost})\n"
@@ -179,7 +189,7 @@ fn answer(q: &Question, shard: Shard, time: Option<Duration>) -> String {
             parts.len() as u64 - unfinished,
             parts.len()
         ),
-    }
+    })
 }
 
 fn progress_bar(parts: usize) -> ProgressBar {
