@@ -317,8 +317,9 @@ fn settle_finds_the_lowest_magic_or_rules_every_magic_out() {
         out.contains("no magic in shard 1/3 (1365 of the 4096 parts"),
         "{out}"
     );
-    // A shard past the last part would answer for nothing: refused.
-    let err = tool_fails(&["settle", "bishop,d1,4", "--shard", "4096/4097"]);
+    // A shard past the last part would answer for nothing: refused before
+    // any question is settled.
+    let err = tool_fails(&["settle", "bishop,d1,4", "rook,a1", "--shard", "4096/4097"]);
     assert!(
         err.contains("searched in 4096 parts; use at most 4096 shards"),
         "{err}"

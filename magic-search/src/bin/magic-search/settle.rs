@@ -79,15 +79,29 @@ fn questions(specs: &[String]) -> Result<Vec<Question>, String> {
 /// print at the end.
 pub fn settle(args: SettleArgs) -> Result<String, String> {
     let shard = args.shard.unwrap_or(Shard::WHOLE);
-    for question in questions(&args.targets)? {
-        print!("{}", answer(&question, shard, args.time)?);
+    let questions = questions(&args.targets)?;
+    // A shard past the last part would answer for nothing: refused before
+    // anything is settled.
+    for q in questions
+        .iter()
+        .filter(|q| q.bits >= min_bits(q.piece, q.square))
+    {
+        let parts = MagicQuestion::new(q.piece, q.square, q.bits).parts();
+        if shard.count > parts {
+            return Err(format!(
+                "shard {shard}: {} is searched in {parts} parts; use at most {parts} shards",
+                q.name()
+            ));
+        }
+    }
+    for question in questions {
+        print!("{}", answer(&question, shard, args.time));
     }
     Ok(String::new())
 }
 
-/// One line: the lowest magic, that none exists, or how far the search got;
-/// an error for a shard that would hold no part.
-fn answer(q: &Question, shard: Shard, time: Option<Duration>) -> Result<String, String> {
+/// One line: the lowest magic, that none exists, or how far the search got.
+fn answer(q: &Question, shard: Shard, time: Option<Duration>) -> String {
     let asked = q.name();
     if q.bits < min_bits(q.piece, q.square) {
         let sets = distinct_attack_sets(q.piece, q.square);
@@ -95,19 +109,10 @@ fn answer(q: &Question, shard: Shard, time: Option<Duration>) -> Result<String, 
             0 => "1 slot".to_string(),
             bits => format!("{} slots", 1u64 << bits),
         };
-        return Ok(format!(
-            "{asked}: no magic exists: {slots} cannot number its {sets} attack sets\n"
-        ));
+        return format!("{asked}: no magic exists: {slots} cannot number its {sets} attack sets\n");
     }
     let question = MagicQuestion::new(q.piece, q.square, q.bits);
     let width = question.width();
-    if shard.count > question.parts() {
-        return Err(format!(
-            "shard {shard}: {asked} is searched in {} parts; use at most {} shards",
-            question.parts(),
-            question.parts()
-        ));
-    }
     let parts: Vec<u64> = (0..question.parts())
         .filter(|part| part % shard.count == shard.index)
         .collect();
@@ -165,7 +170,7 @@ fn answer(q: &Question, shard: Shard, time: Option<Duration>) -> Result<String, 
     let (nodes, seconds) = (nodes.into_inner(), start.elapsed().as_secs_f64());
     let unfinished = unfinished.into_inner();
     let cost = format!("{}, {seconds:.1} s", crate::count(nodes, "interval"));
-    Ok(match (found, unfinished) {
+    match (found, unfinished) {
         (Some(magic), 0) => format!(
             "{asked}: {magic:#x}, the lowest magic{whole} (only its low {width} bits \
              matter; {cost})\n"
@@ -189,7 +194,7 @@ fn answer(q: &Question, shard: Shard, time: Option<Duration>) -> Result<String, 
             parts.len() as u64 - unfinished,
             parts.len()
         ),
-    })
+    }
 }
 
 fn progress_bar(parts: usize) -> ProgressBar {
