@@ -91,10 +91,7 @@ pub fn pack(file: &Path, scheme: Option<Scheme>, runs: Restarts) -> Result<Strin
             Some((_, len)) => format!("the file's layout ({len} entries)"),
             None => "a left-to-right layout".to_string(),
         };
-        let runs = match mine.len() {
-            1 => "1 restart".to_string(),
-            n => format!("{n} restarts"),
-        };
+        let runs = crate::count(mine.len() as u64, "restart");
         eprintln!(
             "packing {} sub-tables from {from}: {runs} of {effort} changes each",
             tables.len()

@@ -105,10 +105,7 @@ fn answer(q: &Question, shard: Shard, time: Option<Duration>) -> String {
     let asked = q.name();
     if q.bits < min_bits(q.piece, q.square) {
         let sets = distinct_attack_sets(q.piece, q.square);
-        let slots = match q.bits {
-            0 => "1 slot".to_string(),
-            bits => format!("{} slots", 1u64 << bits),
-        };
+        let slots = crate::count(1 << q.bits, "slot");
         return format!("{asked}: no magic exists: {slots} cannot number its {sets} attack sets\n");
     }
     let question = MagicQuestion::new(q.piece, q.square, q.bits);
