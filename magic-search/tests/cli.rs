@@ -392,7 +392,9 @@ fn failures_exit_non_zero_with_what_to_do() {
     assert!(err.contains("0"), "{err}");
     // A hunt that finds nothing fails.
     let err = tool_fails(&["hunt", "rook,a1,11", "--time", "1s", "--csv"]);
-    assert!(err.contains("found none of the 1 target;"), "{err}");
+    assert!(err.contains("found no magic for rook,a1,11;"), "{err}");
+    let err = tool_fails(&["hunt", "rook,a1,11", "rook,h1,11", "--time", "1s"]);
+    assert!(err.contains("found none of the 2 targets;"), "{err}");
     // A state file that cannot be written fails before the hunt.
     let err = tool_fails(&["hunt", "bishop,b1,4", "--state", "/nonexistent/dir/state"]);
     assert!(err.contains("/nonexistent/dir/state"), "{err}");

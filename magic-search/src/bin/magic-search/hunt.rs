@@ -117,9 +117,12 @@ pub fn hunt(args: HuntArgs) -> Result<String, String> {
     // A shard that found nothing has still done its part of the work.
     let whole = state.shard == magic_search::Shard::WHOLE;
     if whole && state.targets.iter().all(|t| t.found.is_none()) {
-        let targets = crate::count(state.targets.len() as u64, "target");
+        let none = match state.targets.as_slice() {
+            [one] => format!("found no magic for {}", one.target),
+            all => format!("found none of the {} targets", all.len()),
+        };
         return Err(format!(
-            "found none of the {targets}; hunt longer (--time), or resume with --state"
+            "{none}; hunt longer (--time), or resume with --state"
         ));
     }
     Ok(output(&state, args.csv))
