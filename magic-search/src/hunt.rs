@@ -39,7 +39,7 @@ const PATIENCE: u32 = 300;
 /// assert_eq!(t, HuntTarget { piece: Piece::Bishop, square: 1, bits: 4 });
 /// assert_eq!(t.to_string(), "bishop,b1,4");
 /// ```
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, PartialOrd, Ord)]
 pub struct HuntTarget {
     /// The piece.
     pub piece: Piece,

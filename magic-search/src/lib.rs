@@ -42,6 +42,8 @@ mod search;
 mod set;
 #[cfg(feature = "tools")]
 mod settle;
+#[cfg(feature = "tools")]
+mod settle_state;
 mod shapes;
 #[cfg(feature = "tools")]
 mod shift_lookahead;
@@ -84,6 +86,8 @@ pub use set::{
 };
 #[cfg(feature = "tools")]
 pub use settle::{MagicQuestion, Settled, Stopped};
+#[cfg(feature = "tools")]
+pub use settle_state::SettleState;
 pub use shapes::{sample_shape, Shape, SHAPED_HASHES, SHAPE_SAMPLES};
 #[cfg(feature = "tools")]
 pub use shapes::{shapes_source, EMIT_SHAPES_COMMAND};

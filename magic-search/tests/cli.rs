@@ -376,12 +376,109 @@ fn hunt_and_settle_read_their_targets_alike() {
 #[test]
 fn settle_stops_at_its_time_limit_and_says_how_far_it_got() {
     // Rook a1 at 11 bits takes hundreds of core-hours.
-    let (out, _) = tool(&["settle", "rook,a1,11", "--time", "1s"]);
+    let dir = scratch_dir("settle-time");
+    let (out, _) = tool_in(
+        &dir,
+        &["settle", "rook,a1,11", "--time", "1s", "--state", "a1"],
+    );
     assert!(
         out.starts_with("rook a1 at 11 bits: not settled: "),
         "{out}"
     );
     assert!(out.contains("not finished in time"), "{out}");
+    assert!(out.contains("run it again to go on from a1"), "{out}");
+    // The state file lists exactly the parts said to be ruled out.
+    let ruled_out: usize = out
+        .split("not settled: ")
+        .nth(1)
+        .and_then(|s| s.split(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap();
+    let state = std::fs::read_to_string(dir.join("a1")).unwrap();
+    let rows = state
+        .lines()
+        .filter(|l| l.starts_with("rook,a1,11,"))
+        .count();
+    assert_eq!(rows, ruled_out, "{state}");
+}
+
+/// The interval count of a settle answer: what was searched.
+fn intervals(answer: &str) -> u64 {
+    answer
+        .split(" (")
+        .last()
+        .and_then(|s| s.split(" interval").next())
+        .and_then(|s| s.rsplit(' ').next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no interval count: {answer}"))
+}
+
+/// What a settle answer says, without its cost.
+fn verdict(answer: &str) -> &str {
+    answer.split(" (").next().unwrap()
+}
+
+#[test]
+fn settle_goes_on_from_its_state_file_and_shards_merge_into_one_run() {
+    let dir = scratch_dir("settle-states");
+    for question in ["bishop,d1,4", "bishop,b1,4"] {
+        let (whole, _) = tool_in(&dir, &["settle", question]);
+        // Half the parts kept, then the whole question with that file:
+        // only the other half is searched, to the same answer.
+        let (half, _) = tool_in(
+            &dir,
+            &["settle", question, "--shard", "0/2", "--state", "go-on"],
+        );
+        let (rest, _) = tool_in(&dir, &["settle", question, "--state", "go-on"]);
+        assert_eq!(verdict(&rest), verdict(&whole), "{question}");
+        if question == "bishop,d1,4" {
+            // No magic: every part is searched once, by one run or the other.
+            assert!(rest.contains("; 2048 parts from go-on)"), "{rest}");
+            assert_eq!(intervals(&half) + intervals(&rest), intervals(&whole));
+        }
+        std::fs::remove_file(dir.join("go-on")).unwrap();
+        // Three shards' files merged: the answer without searching again.
+        let mut files = Vec::new();
+        for i in 0..3 {
+            let (file, shard) = (format!("shard-{i}"), format!("{i}/3"));
+            tool_in(
+                &dir,
+                &["settle", question, "--shard", &shard, "--state", &file],
+            );
+            files.push(file);
+        }
+        let args: Vec<&str> = ["merge"]
+            .into_iter()
+            .chain(files.iter().map(String::as_str))
+            .collect();
+        let (merged, _) = tool_in(&dir, &args);
+        std::fs::write(dir.join("merged"), merged).unwrap();
+        let (answer, _) = tool_in(&dir, &["settle", question, "--state", "merged"]);
+        assert_eq!(verdict(&answer), verdict(&whole), "{question}");
+        assert_eq!(intervals(&answer), 0, "{answer}");
+    }
+    // Files that cannot be what a settle kept are refused, naming the line.
+    std::fs::write(dir.join("past"), "bishop,d1,4,4096,-,1\n").unwrap();
+    let err = tool_fails(&[
+        "settle",
+        "bishop,d1,4",
+        "--state",
+        dir.join("past").to_str().unwrap(),
+    ]);
+    assert!(
+        err.contains("part 4096 of bishop d1 at 4 bits is past its 4096 parts"),
+        "{err}"
+    );
+    std::fs::write(
+        dir.join("twice"),
+        "bishop,d1,4,7,-,1\nbishop,d1,4,7,0x1,1\n",
+    )
+    .unwrap();
+    let err = tool_fails(&["merge", dir.join("twice").to_str().unwrap()]);
+    assert!(
+        err.contains("line 2: part 7 of bishop,d1,4 is settled twice, differently"),
+        "{err}"
+    );
 }
 
 #[test]

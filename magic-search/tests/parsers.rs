@@ -1,7 +1,10 @@
 //! Every reader of user text answers with a value or an error, never a
-//! panic: the data files, hunt states, targets, shards and schemes.
+//! panic: the data files, hunt and settle states, targets, shards and
+//! schemes.
 
-use magic_search::{parse_hunted_csv, parse_magics_csv, HuntState, HuntTarget, Scheme, Shard};
+use magic_search::{
+    parse_hunted_csv, parse_magics_csv, HuntState, HuntTarget, Scheme, SettleState, Settled, Shard,
+};
 use proptest::prelude::*;
 
 /// Fields the files are made of, right and wrong.
@@ -39,6 +42,8 @@ const FIELDS: &[&str] = &[
     "bits",
     "magic",
     "offset",
+    "part",
+    "intervals",
     "",
     " ",
     "é",
@@ -53,6 +58,7 @@ fn text() -> impl Strategy<Value = String> {
         proptest::collection::vec(field, 0..7).prop_map(|f| f.join(",")),
         Just("piece,square,bits,magic".to_string()),
         Just("piece,square,magic,offset".to_string()),
+        Just("piece,square,bits,part,magic,intervals".to_string()),
         proptest::sample::select(FIELDS).prop_map(|f| format!("seed,{f}")),
         proptest::sample::select(FIELDS).prop_map(|f| format!("shard,{f}")),
         ".*",
@@ -72,6 +78,7 @@ proptest! {
         let _ = parse_magics_csv(&text);
         let _ = parse_hunted_csv(&text);
         let _ = HuntState::parse(&text);
+        let _ = SettleState::parse(&text);
         for line in text.lines() {
             let _ = line.parse::<HuntTarget>();
             let _ = line.parse::<Shard>();
@@ -86,5 +93,22 @@ proptest! {
         let mut state = HuntState::sharded(seed, vec!["rook,b8,10".parse().unwrap()], shard);
         state.targets[0].found = found;
         prop_assert_eq!(HuntState::parse(&state.to_text()).unwrap(), state);
+    }
+
+    /// A settle state reads back as the state that wrote it, and merged
+    /// with itself is itself.
+    #[test]
+    fn a_settle_state_reads_back_as_written(
+        parts in proptest::collection::vec((0u64..4096, proptest::option::of(any::<u64>()), any::<u64>()), 0..20),
+    ) {
+        let target: HuntTarget = "rook,c1,10".parse().unwrap();
+        let mut state = SettleState::default();
+        for (part, magic, nodes) in parts {
+            // A part drawn twice with another magic is refused, and the
+            // first kept.
+            let _ = state.record(target, part, Settled { magic, nodes });
+        }
+        prop_assert_eq!(&SettleState::parse(&state.to_text()).unwrap(), &state);
+        prop_assert_eq!(&SettleState::merge(&[state.clone(), state.clone()]).unwrap(), &state);
     }
 }

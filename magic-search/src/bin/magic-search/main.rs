@@ -101,11 +101,15 @@ enum Command {
         #[arg(long, default_value_t = 0)]
         climb: u64,
     },
-    /// Combine the outputs of a sharded `hunt` (its state files) or of a
-    /// sharded `pack` into exactly what one run would have given.
+    /// Combine the outputs of a sharded `hunt` or `settle` (their state
+    /// files) or of a sharded `pack` into exactly what one run would have
+    /// given.
     ///
     /// Hunt states merge into one state file, printed: resume it with
     /// `hunt --state`, which prints the magics when every target is found.
+    /// Settle states merge into one holding every shard's parts: `settle
+    /// --state` with it answers for all of them, and searches only the
+    /// parts none of the shards finished.
     /// Pack outputs: the shortest array wins, the lowest restart on ties.
     Merge {
         /// Every shard's state file, or every shard's pack output.

@@ -1,8 +1,35 @@
-//! `magic-search merge`: the shards of a hunt or of a pack, combined.
+//! `magic-search merge`: the shards of a hunt, a settle or a pack, combined.
 
 use crate::pack::RESTART_LINE;
-use magic_search::{parse_magics_csv, HuntState};
+use magic_search::{parse_magics_csv, HuntState, SettleState};
 use std::path::PathBuf;
+
+/// What a file to merge holds, told by its lines.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Kind {
+    Hunt,
+    Settle,
+    Pack,
+}
+
+impl Kind {
+    /// A hunt state has a `seed,` line; a settle state's rows (and header)
+    /// have six fields, `piece,square,bits,part,magic,intervals`; a pack's
+    /// four.
+    fn of(text: &str) -> Kind {
+        let mut lines = text
+            .lines()
+            .map(str::trim)
+            .filter(|l| !l.is_empty() && !l.starts_with('#'));
+        if lines.clone().any(|l| l.starts_with("seed,")) {
+            Kind::Hunt
+        } else if lines.any(|l| l.split(',').count() == 6) {
+            Kind::Settle
+        } else {
+            Kind::Pack
+        }
+    }
+}
 
 pub fn merge(files: &[PathBuf]) -> Result<String, String> {
     let texts = files
@@ -13,12 +40,33 @@ pub fn merge(files: &[PathBuf]) -> Result<String, String> {
             Ok((f, text))
         })
         .collect::<Result<Vec<_>, String>>()?;
-    let is_hunt = |text: &str| text.lines().any(|l| l.starts_with("seed,"));
-    match texts.iter().filter(|(_, t)| is_hunt(t)).count() {
-        0 => merge_packs(&texts),
-        n if n == texts.len() => merge_hunts(&texts),
-        _ => Err("give either hunt state files or pack outputs, not both".into()),
+    let kind = Kind::of(&texts[0].1);
+    if texts.iter().any(|(_, text)| Kind::of(text) != kind) {
+        return Err(
+            "give files of one kind: hunt state files, settle state files or pack outputs".into(),
+        );
     }
+    match kind {
+        Kind::Hunt => merge_hunts(&texts),
+        Kind::Settle => merge_settles(&texts),
+        Kind::Pack => merge_packs(&texts),
+    }
+}
+
+/// Every part of every shard's settle state: a part holds the same
+/// whichever run searched it.
+fn merge_settles(texts: &[(&PathBuf, String)]) -> Result<String, String> {
+    let states = texts
+        .iter()
+        .map(|(f, text)| SettleState::parse(text).map_err(|e| format!("{}: {e}", f.display())))
+        .collect::<Result<Vec<_>, String>>()?;
+    let merged = SettleState::merge(&states)?;
+    eprintln!(
+        "{} searched; save this state and give it to `magic-search settle --state FILE` \
+         for the answer, or to go on",
+        crate::count(merged.len() as u64, "part")
+    );
+    Ok(merged.to_text())
 }
 
 fn merge_hunts(texts: &[(&PathBuf, String)]) -> Result<String, String> {

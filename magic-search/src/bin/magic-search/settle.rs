@@ -3,11 +3,14 @@
 
 use indicatif::{ProgressBar, ProgressStyle};
 use magic_search::{
-    distinct_attack_sets, fewest_known_bits, min_bits, relevant_mask, square_name, MagicQuestion,
-    Piece, Shard,
+    distinct_attack_sets, fewest_known_bits, min_bits, relevant_mask, square_name, HuntTarget,
+    MagicQuestion, Piece, SettleState, Settled, Shard,
 };
 use rayon::prelude::*;
+use std::collections::BTreeMap;
+use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::{Arc, Mutex};
 use std::time::{Duration, Instant};
 
 /// What `settle` was asked for.
@@ -28,6 +31,12 @@ pub struct SettleArgs {
     /// magic when any shard finds one, none when every shard finds none.
     #[arg(long)]
     shard: Option<Shard>,
+    /// Keep the parts searched in FILE: read first when it exists, and
+    /// rewritten as parts finish, so that a run cut short (--time, Ctrl-C,
+    /// a kill) searches only the other parts when run again. The files of
+    /// several shards combine with `magic-search merge`.
+    #[arg(long)]
+    state: Option<PathBuf>,
 }
 
 /// One question: a piece on a square with so many index bits.
@@ -41,6 +50,16 @@ impl Question {
     fn name(&self) -> String {
         let (piece, square) = (self.piece.name(), square_name(self.square));
         format!("{piece} {square} at {} bits", self.bits)
+    }
+
+    /// The question as the state file names it. Only questions with parts
+    /// to search are kept there, and those have at most 12 bits.
+    fn target(&self) -> HuntTarget {
+        HuntTarget {
+            piece: self.piece,
+            square: self.square,
+            bits: self.bits as u8,
+        }
     }
 
     /// One bit fewer than the fewest known for the square.
@@ -80,8 +99,10 @@ fn questions(specs: &[String]) -> Result<Vec<Question>, String> {
 pub fn settle(args: SettleArgs) -> Result<String, String> {
     let shard = args.shard.unwrap_or(Shard::WHOLE);
     let questions = questions(&args.targets)?;
-    // A shard past the last part would answer for nothing: refused before
-    // anything is settled.
+    let keeper = Keeper::load(args.state)?;
+    // A shard past the last part would answer for nothing, and a state
+    // file whose parts the questions do not have is another tool's: both
+    // refused before anything is settled.
     for q in questions
         .iter()
         .filter(|q| q.bits >= min_bits(q.piece, q.square))
@@ -93,59 +114,214 @@ pub fn settle(args: SettleArgs) -> Result<String, String> {
                 q.name()
             ));
         }
+        keeper.check_parts(q, parts)?;
+    }
+    // A state file that cannot be written is found out now, not after
+    // hours of search.
+    keeper.save()?;
+    let interrupted = Arc::new(AtomicBool::new(false));
+    {
+        let interrupted = interrupted.clone();
+        // Ctrl-C stops the parts in progress; those finished are kept.
+        ctrlc::set_handler(move || interrupted.store(true, Ordering::SeqCst))
+            .map_err(|e| format!("cannot catch Ctrl-C: {e}"))?;
     }
     for question in questions {
-        print!("{}", answer(&question, shard, args.time));
+        let answered = answer(&question, shard, args.time, &keeper, &interrupted);
+        keeper.save()?;
+        print!("{}", answered?);
+        if interrupted.load(Ordering::SeqCst) {
+            return Err(match &keeper.path {
+                Some(path) => format!(
+                    "interrupted; run the same command to go on from {}",
+                    path.display()
+                ),
+                None => "interrupted; give --state FILE to keep the parts searched".into(),
+            });
+        }
     }
     Ok(String::new())
 }
 
+/// The state file and the parts kept in it, written aside and renamed
+/// (a kill mid-write leaves the old file whole) as parts finish, at most
+/// once every [`SAVE_EVERY`], and after each question.
+struct Keeper {
+    path: Option<PathBuf>,
+    state: Mutex<(SettleState, Instant)>,
+}
+
+/// How often at most the state file is rewritten while parts finish: a
+/// question of many quick parts (a bishop's) would rewrite it thousands of
+/// times a second.
+const SAVE_EVERY: Duration = Duration::from_secs(2);
+
+impl Keeper {
+    /// The parts kept in `path`, none if it does not exist yet.
+    fn load(path: Option<PathBuf>) -> Result<Self, String> {
+        let state = match &path {
+            Some(path) if path.exists() => {
+                let text = std::fs::read_to_string(path)
+                    .map_err(|e| format!("cannot read {}: {e}", path.display()))?;
+                SettleState::parse(&text).map_err(|e| format!("{}: {e}", path.display()))?
+            }
+            _ => SettleState::default(),
+        };
+        Ok(Keeper {
+            path,
+            state: Mutex::new((state, Instant::now())),
+        })
+    }
+
+    fn lock(&self) -> std::sync::MutexGuard<'_, (SettleState, Instant)> {
+        // A thread that panicked holding the lock leaves whole parts: each
+        // is recorded in one step.
+        self.state.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// Refuses a kept part past the `parts` of question `q`.
+    fn check_parts(&self, q: &Question, parts: u64) -> Result<(), String> {
+        let kept = self.lock();
+        let Some((part, _)) = kept.0.parts_of(q.target()).find(|&(part, _)| part >= parts) else {
+            return Ok(());
+        };
+        let file = self.path.as_deref().unwrap_or(Path::new("the state file"));
+        Err(format!(
+            "{}: part {part} of {} is past its {parts} parts, so `settle` did not \
+             write it; give another --state file",
+            file.display(),
+            q.name()
+        ))
+    }
+
+    /// The parts of `target` kept, among `parts`, with the magic each holds.
+    fn kept(&self, target: HuntTarget, parts: &[u64]) -> BTreeMap<u64, Option<u64>> {
+        let state = &self.lock().0;
+        parts
+            .iter()
+            .filter_map(|&part| state.part(target, part).map(|s| (part, s.magic)))
+            .collect()
+    }
+
+    /// Keeps a part searched, and rewrites the file if it was not for a
+    /// while.
+    fn record(&self, target: HuntTarget, part: u64, settled: Settled) -> Result<(), String> {
+        let mut kept = self.lock();
+        kept.0.record(target, part, settled)?;
+        if kept.1.elapsed() >= SAVE_EVERY {
+            kept.1 = Instant::now();
+            self.write(&kept.0)?;
+        }
+        Ok(())
+    }
+
+    /// Rewrites the file with every part kept.
+    fn save(&self) -> Result<(), String> {
+        let mut kept = self.lock();
+        kept.1 = Instant::now();
+        self.write(&kept.0)
+    }
+
+    fn write(&self, state: &SettleState) -> Result<(), String> {
+        let Some(path) = &self.path else {
+            return Ok(());
+        };
+        let tmp = path.with_extension("tmp");
+        std::fs::write(&tmp, state.to_text())
+            .and_then(|()| std::fs::rename(&tmp, path))
+            .map_err(|e| format!("cannot write {}: {e}", path.display()))
+    }
+
+    /// `N parts from FILE`, for the parts of a question read from the file.
+    fn kept_note(&self, count: usize) -> String {
+        match (&self.path, count) {
+            (Some(path), 1..) => format!(
+                "; {} from {}",
+                crate::count(count as u64, "part"),
+                path.display()
+            ),
+            _ => String::new(),
+        }
+    }
+}
+
 /// One line: the lowest magic, that none exists, or how far the search got.
-fn answer(q: &Question, shard: Shard, time: Option<Duration>) -> String {
+fn answer(
+    q: &Question,
+    shard: Shard,
+    time: Option<Duration>,
+    keeper: &Keeper,
+    interrupted: &AtomicBool,
+) -> Result<String, String> {
     let asked = q.name();
     if q.bits < min_bits(q.piece, q.square) {
         let sets = distinct_attack_sets(q.piece, q.square);
         let slots = crate::count(1 << q.bits, "slot");
-        return format!("{asked}: no magic exists: {slots} cannot number its {sets} attack sets\n");
+        return Ok(format!(
+            "{asked}: no magic exists: {slots} cannot number its {sets} attack sets\n"
+        ));
     }
     let question = MagicQuestion::new(q.piece, q.square, q.bits);
     let width = question.width();
+    let target = q.target();
     let parts: Vec<u64> = (0..question.parts())
         .filter(|part| part % shard.count == shard.index)
         .collect();
-    let bar = progress_bar(parts.len());
+    let kept = keeper.kept(target, &parts);
+    // A kept part with a magic leaves only the parts below it to search:
+    // any magic of a higher part is higher.
+    let kept_magic = kept
+        .iter()
+        .find_map(|(&part, &magic)| magic.map(|m| (part, m)));
+    let todo: Vec<u64> = parts
+        .iter()
+        .copied()
+        .filter(|part| !kept.contains_key(part) && kept_magic.is_none_or(|(k, _)| *part < k))
+        .collect();
+    let bar = progress_bar(todo.len());
     if !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
         // No bar to draw: say once what the wait is for.
         let limit = time.map_or(String::new(), |t| {
             format!(", for at most {} s", t.as_secs())
         });
         eprintln!(
-            "settling {asked}: {} of the 2^{width} magics{limit}",
-            crate::count(parts.len() as u64, "part")
+            "settling {asked}: {} of the 2^{width} magics{limit}{}",
+            crate::count(todo.len() as u64, "part"),
+            keeper.kept_note(kept.len())
         );
     }
     let nodes = AtomicU64::new(0);
     let unfinished = AtomicU64::new(0);
+    let failed = Mutex::new(None);
     let (stop, done) = (AtomicBool::new(false), AtomicBool::new(false));
     let start = Instant::now();
     let found = std::thread::scope(|scope| {
-        if let Some(limit) = time {
-            let (stop, done) = (&stop, &done);
-            scope.spawn(move || {
-                while !done.load(Ordering::Relaxed) {
-                    if start.elapsed() >= limit {
-                        stop.store(true, Ordering::Relaxed);
-                        return;
-                    }
-                    std::thread::sleep(Duration::from_millis(20));
+        let (stop, done) = (&stop, &done);
+        scope.spawn(move || {
+            while !done.load(Ordering::Relaxed) {
+                let late = time.is_some_and(|limit| start.elapsed() >= limit);
+                if late || interrupted.load(Ordering::SeqCst) {
+                    stop.store(true, Ordering::Relaxed);
+                    return;
                 }
-            });
-        }
+                std::thread::sleep(Duration::from_millis(20));
+            }
+        });
         // The lowest part first: the magic printed is the lowest there is,
         // however many threads search (when no part below it was stopped).
-        let found = parts.par_iter().find_map_first(|&part| {
-            let (magic, seen) = match question.part_until(part, &stop) {
-                Ok(settled) => (settled.magic, settled.nodes),
+        let found = todo.par_iter().find_map_first(|&part| {
+            let (magic, seen) = match question.part_until(part, stop) {
+                Ok(settled) => {
+                    if let Err(e) = keeper.record(target, part, settled) {
+                        // Nothing more can be kept: stop, and say why.
+                        failed
+                            .lock()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .get_or_insert(e);
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    (settled.magic.map(|m| (part, m)), settled.nodes)
+                }
                 Err(stopped) => {
                     unfinished.fetch_add(1, Ordering::Relaxed);
                     (None, stopped.nodes)
@@ -160,21 +336,29 @@ fn answer(q: &Question, shard: Shard, time: Option<Duration>) -> String {
         found
     });
     bar.finish_and_clear();
+    if let Some(e) = failed.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(e);
+    }
+    let found = found.or(kept_magic).map(|(_, magic)| magic);
     let whole = match shard == Shard::WHOLE {
         true => String::new(),
         false => format!(" in shard {shard}"),
     };
     let (nodes, seconds) = (nodes.into_inner(), start.elapsed().as_secs_f64());
     let unfinished = unfinished.into_inner();
-    let cost = format!("{}, {seconds:.1} s", crate::count(nodes, "interval"));
-    match (found, unfinished) {
+    let cost = format!(
+        "{}, {seconds:.1} s{}",
+        crate::count(nodes, "interval"),
+        keeper.kept_note(kept.len())
+    );
+    Ok(match (found, unfinished) {
         (Some(magic), 0) => format!(
             "{asked}: {magic:#x}, the lowest magic{whole} (only its low {width} bits \
              matter; {cost})\n"
         ),
         (Some(magic), _) => format!(
             "{asked}: {magic:#x}, a magic{whole} (only its low {width} bits matter; \
-             lower ones may lie in parts not finished in time; {cost})\n"
+             lower ones may lie in parts not finished; {cost})\n"
         ),
         (None, 0) if shard == Shard::WHOLE => {
             format!("{asked}: no magic exists: all 2^{width} magics ruled out ({cost})\n")
@@ -184,14 +368,33 @@ fn answer(q: &Question, shard: Shard, time: Option<Duration>) -> String {
             parts.len(),
             question.parts()
         ),
-        (None, _) => format!(
-            "{asked}: not settled{whole}: {} of {} parts ruled out, {unfinished} not \
-             finished in time ({cost}); give it longer (--time) or split it over \
-             machines (--shard)\n",
-            parts.len() as u64 - unfinished,
-            parts.len()
-        ),
-    }
+        (None, _) => {
+            let go_on =
+                match &keeper.path {
+                    Some(path) => format!(
+                        "run it again to go on from {}, or split it over machines (--shard)",
+                        path.display()
+                    ),
+                    None => {
+                        format!(
+                    "{}keep the parts searched with --state FILE, or split it over machines \
+                     (--shard)",
+                    if time.is_some() { "give it longer (--time), " } else { "" }
+                )
+                    }
+                };
+            let why = match interrupted.load(Ordering::SeqCst) {
+                true => "stopped by Ctrl-C",
+                false => "not finished in time",
+            };
+            format!(
+                "{asked}: not settled{whole}: {} of {} parts ruled out, {unfinished} {why} \
+                 ({cost}); {go_on}\n",
+                parts.len() as u64 - unfinished,
+                parts.len()
+            )
+        }
+    })
 }
 
 fn progress_bar(parts: usize) -> ProgressBar {

@@ -1,0 +1,179 @@
+//! What `settle` keeps between runs: the parts of each question searched so
+//! far, and what each found.
+
+use crate::rows::{hex_magic, rows};
+use crate::{HuntTarget, Settled};
+use std::collections::BTreeMap;
+
+/// The parts of `settle` questions searched so far, each with what it
+/// found. `magic-search settle --state FILE` keeps them, so that a run cut
+/// short (by `--time`, Ctrl-C or a kill) searches only the other parts when
+/// it is run again. What a part holds does not depend on the run, the
+/// shard or the machine, so the files of a job array's shards combine into
+/// one with [`merge`](Self::merge), or by putting them one after another.
+///
+/// ```
+/// use magic_search::{MagicQuestion, Piece, SettleState};
+/// let c1 = MagicQuestion::new(Piece::Bishop, 2, 4);
+/// let target = "bishop,c1,4".parse().unwrap();
+/// let mut state = SettleState::default();
+/// state.record(target, 7, c1.part(7)).unwrap();
+/// let again = SettleState::parse(&state.to_text()).unwrap();
+/// assert_eq!(again, state);
+/// assert_eq!(again.part(target, 7), Some(c1.part(7)));
+/// assert_eq!(again.part(target, 8), None);
+/// ```
+#[derive(Clone, Debug, Default, PartialEq, Eq)]
+pub struct SettleState {
+    parts: BTreeMap<(HuntTarget, u64), Settled>,
+}
+
+impl SettleState {
+    /// Keeps what part `part` of `target` holds. A part recorded before
+    /// with another magic is refused: the search is deterministic, so the
+    /// two come from different questions or a damaged file.
+    ///
+    /// ```
+    /// use magic_search::{SettleState, Settled};
+    /// let t = "rook,c1,10".parse().unwrap();
+    /// let mut state = SettleState::default();
+    /// state.record(t, 4, Settled { magic: None, nodes: 9 }).unwrap();
+    /// assert!(state.record(t, 4, Settled { magic: Some(1), nodes: 9 }).is_err());
+    /// ```
+    pub fn record(
+        &mut self,
+        target: HuntTarget,
+        part: u64,
+        settled: Settled,
+    ) -> Result<(), String> {
+        match self.parts.insert((target, part), settled) {
+            Some(before) if before.magic != settled.magic => {
+                self.parts.insert((target, part), before);
+                Err(format!(
+                    "part {part} of {target} is settled twice, differently ({} and {})",
+                    found(before.magic),
+                    found(settled.magic)
+                ))
+            }
+            _ => Ok(()),
+        }
+    }
+
+    /// What part `part` of `target` holds, if it was searched.
+    pub fn part(&self, target: HuntTarget, part: u64) -> Option<Settled> {
+        self.parts.get(&(target, part)).copied()
+    }
+
+    /// The parts of `target` searched, in order, each with what it holds.
+    ///
+    /// ```
+    /// use magic_search::{SettleState, Settled};
+    /// let t = "rook,c1,10".parse().unwrap();
+    /// let mut state = SettleState::default();
+    /// let none = Settled { magic: None, nodes: 1 };
+    /// state.record(t, 9, none).unwrap();
+    /// state.record(t, 2, none).unwrap();
+    /// state.record("rook,d1,10".parse().unwrap(), 5, none).unwrap();
+    /// assert_eq!(state.parts_of(t).map(|(part, _)| part).collect::<Vec<_>>(), [2, 9]);
+    /// ```
+    pub fn parts_of(&self, target: HuntTarget) -> impl Iterator<Item = (u64, Settled)> + '_ {
+        self.parts
+            .range((target, 0)..=(target, u64::MAX))
+            .map(|(&(_, part), &settled)| (part, settled))
+    }
+
+    /// How many parts, of every question, are kept.
+    pub fn len(&self) -> usize {
+        self.parts.len()
+    }
+
+    /// Whether no part is kept.
+    pub fn is_empty(&self) -> bool {
+        self.parts.is_empty()
+    }
+
+    /// The state file: a comment, a header, then one
+    /// `piece,square,bits,part,magic,intervals` row per part searched (`-`
+    /// where the part holds no magic), by question and part.
+    ///
+    /// ```
+    /// use magic_search::{SettleState, Settled};
+    /// let mut state = SettleState::default();
+    /// let none = Settled { magic: None, nodes: 12 };
+    /// state.record("bishop,d1,4".parse().unwrap(), 3, none).unwrap();
+    /// assert!(state.to_text().ends_with("\npiece,square,bits,part,magic,intervals\nbishop,d1,4,3,-,12\n"));
+    /// ```
+    pub fn to_text(&self) -> String {
+        let mut out = String::from(
+            "# magic-search settle state: run the same `magic-search settle` with \
+             `--state <this file>` to search only the parts not listed\n",
+        );
+        out.push_str("piece,square,bits,part,magic,intervals\n");
+        for (&(target, part), settled) in &self.parts {
+            let magic = found(settled.magic);
+            out.push_str(&format!("{target},{part},{magic},{}\n", settled.nodes));
+        }
+        out
+    }
+
+    /// Reads a state file written by [`to_text`](Self::to_text), or several
+    /// put one after another.
+    ///
+    /// ```
+    /// use magic_search::SettleState;
+    /// let err = SettleState::parse("rook,c1,10,4,-,12\nrook,c1,10,4,0x5,12\n").unwrap_err();
+    /// assert_eq!(err, "line 2: part 4 of rook,c1,10 is settled twice, differently (- and 0x0000000000000005): `rook,c1,10,4,0x5,12`");
+    /// ```
+    pub fn parse(text: &str) -> Result<Self, String> {
+        let mut state = SettleState::default();
+        for row in rows(text) {
+            let bad = |what: &str| row.error(what);
+            let fields: Vec<&str> = row.text.split(',').map(str::trim).collect();
+            let [piece, square, bits, part, magic, nodes] = fields[..] else {
+                return Err(bad("expected piece,square,bits,part,magic,intervals"));
+            };
+            let target: HuntTarget = format!("{piece},{square},{bits}")
+                .parse()
+                .map_err(|e: String| bad(&e))?;
+            let part = part.parse().map_err(|_| bad("part must be a number"))?;
+            let magic = match magic {
+                "-" => None,
+                m => Some(hex_magic(m).ok_or_else(|| bad("magic must be 0x and hex digits"))?),
+            };
+            let nodes = nodes
+                .parse()
+                .map_err(|_| bad("intervals must be a number"))?;
+            state
+                .record(target, part, Settled { magic, nodes })
+                .map_err(|e| bad(&e))?;
+        }
+        Ok(state)
+    }
+
+    /// The parts of all `states` together: what one run over all their
+    /// parts would have kept.
+    ///
+    /// ```
+    /// use magic_search::{SettleState, Settled};
+    /// let t = "bishop,d1,4".parse().unwrap();
+    /// let (mut a, mut b) = (SettleState::default(), SettleState::default());
+    /// a.record(t, 0, Settled { magic: None, nodes: 5 }).unwrap();
+    /// b.record(t, 1, Settled { magic: None, nodes: 6 }).unwrap();
+    /// let both = SettleState::merge(&[a, b]).unwrap();
+    /// assert_eq!(both.parts_of(t).count(), 2);
+    /// ```
+    pub fn merge(states: &[SettleState]) -> Result<Self, String> {
+        let mut merged = SettleState::default();
+        for state in states {
+            for (&(target, part), &settled) in &state.parts {
+                merged.record(target, part, settled)?;
+            }
+        }
+        Ok(merged)
+    }
+}
+
+/// A part's magic as the file writes it: `0x` and 16 hex digits, or `-`.
+fn found(magic: Option<u64>) -> String {
+    magic.map_or("-".to_string(), |m| format!("{m:#018x}"))
+}
