@@ -29,6 +29,15 @@ fn tool_in(dir: &Path, args: &[&str]) -> (String, String) {
     (stdout, stderr)
 }
 
+/// The number written between `before` and `after` in `text`.
+fn number_between(text: &str, before: &str, after: &str) -> u64 {
+    text.split(before)
+        .nth(1)
+        .and_then(|rest| rest.split(after).next())
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("no number between `{before}` and `{after}` in {text}"))
+}
+
 fn scratch_dir(name: &str) -> PathBuf {
     let dir = PathBuf::from(env!("CARGO_TARGET_TMPDIR")).join(name);
     let _ = std::fs::remove_dir_all(&dir);
@@ -205,13 +214,7 @@ fn pack_gives_back_a_layout_it_cannot_shorten() {
     let (out, err) = tool(&args);
     assert!(err.contains("printed unchanged"), "{err}");
     // The message says how far the search got.
-    let reached: usize = err
-        .split("(the search reached ")
-        .nth(1)
-        .and_then(|rest| rest.split(')').next())
-        .and_then(|n| n.parse().ok())
-        .unwrap_or_else(|| panic!("no length reached in {err}"));
-    assert_eq!(reached, 88_772);
+    assert_eq!(number_between(&err, "(the search reached ", ")"), 88_772);
     let (magics, offsets) = parse_magics_csv(&out).unwrap();
     let published = published_set(Scheme::FixedShift).unwrap();
     assert_eq!((magics, offsets), (published.magics, published.offsets));
@@ -388,18 +391,10 @@ fn settle_stops_at_its_time_limit_and_says_how_far_it_got() {
     assert!(out.contains("not finished in time"), "{out}");
     assert!(out.contains("run it again to go on from a1"), "{out}");
     // The state file lists exactly the parts said to be ruled out.
-    let ruled_out: usize = out
-        .split("not settled: ")
-        .nth(1)
-        .and_then(|s| s.split(' ').next())
-        .and_then(|n| n.parse().ok())
-        .unwrap();
+    let ruled_out = number_between(&out, "not settled: ", " ");
     let state = std::fs::read_to_string(dir.join("a1")).unwrap();
-    let rows = state
-        .lines()
-        .filter(|l| l.starts_with("rook,a1,11,"))
-        .count();
-    assert_eq!(rows, ruled_out, "{state}");
+    let rows = state.lines().filter(|l| l.starts_with("rook,a1,11,"));
+    assert_eq!(rows.count() as u64, ruled_out, "{state}");
 }
 
 /// The interval count of a settle answer: what was searched.

@@ -165,11 +165,7 @@ fn save(args: &HuntArgs, state: &HuntState) -> Result<(), String> {
     let Some(path) = &args.state else {
         return Ok(());
     };
-    // Write aside, then rename: a kill mid-write leaves the old state whole.
-    let tmp = path.with_extension("tmp");
-    std::fs::write(&tmp, state.to_text())
-        .and_then(|()| std::fs::rename(&tmp, path))
-        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+    crate::write_state(path, &state.to_text())
 }
 
 fn progress_bar(time: Option<Duration>) -> ProgressBar {

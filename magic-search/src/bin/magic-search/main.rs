@@ -179,6 +179,15 @@ fn write_or_print(out: Option<std::path::PathBuf>, text: String) -> Result<Strin
     }
 }
 
+/// Writes a state file aside, then renames it into place: a kill
+/// mid-write leaves the old state whole.
+pub fn write_state(path: &std::path::Path, text: &str) -> Result<(), String> {
+    let tmp = path.with_extension("tmp");
+    std::fs::write(&tmp, text)
+        .and_then(|()| std::fs::rename(&tmp, path))
+        .map_err(|e| format!("cannot write {}: {e}", path.display()))
+}
+
 /// `n` and the noun, plural where `n` is not 1: `1 part`, `4096 parts`.
 pub fn count(n: u64, noun: &str) -> String {
     match n {

@@ -53,14 +53,21 @@ pub fn merge(files: &[PathBuf]) -> Result<String, String> {
     }
 }
 
+/// Every file read by `parse`, or the first error, naming its file.
+fn parse_all<T>(
+    texts: &[(&PathBuf, String)],
+    parse: fn(&str) -> Result<T, String>,
+) -> Result<Vec<T>, String> {
+    texts
+        .iter()
+        .map(|(f, text)| parse(text).map_err(|e| format!("{}: {e}", f.display())))
+        .collect()
+}
+
 /// Every part of every shard's settle state: a part holds the same
 /// whichever run searched it.
 fn merge_settles(texts: &[(&PathBuf, String)]) -> Result<String, String> {
-    let states = texts
-        .iter()
-        .map(|(f, text)| SettleState::parse(text).map_err(|e| format!("{}: {e}", f.display())))
-        .collect::<Result<Vec<_>, String>>()?;
-    let merged = SettleState::merge(&states)?;
+    let merged = SettleState::merge(&parse_all(texts, SettleState::parse)?)?;
     eprintln!(
         "{} searched; save this state and give it to `magic-search settle --state FILE` \
          for the answer, or to go on",
@@ -70,11 +77,7 @@ fn merge_settles(texts: &[(&PathBuf, String)]) -> Result<String, String> {
 }
 
 fn merge_hunts(texts: &[(&PathBuf, String)]) -> Result<String, String> {
-    let states = texts
-        .iter()
-        .map(|(f, text)| HuntState::parse(text).map_err(|e| format!("{}: {e}", f.display())))
-        .collect::<Result<Vec<_>, String>>()?;
-    let merged = HuntState::merge(&states)?;
+    let merged = HuntState::merge(&parse_all(texts, HuntState::parse)?)?;
     let found = merged.targets.iter().filter(|t| t.found.is_some()).count();
     eprintln!(
         "{found} of {} targets found as one run would find them; \

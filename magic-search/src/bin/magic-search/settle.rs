@@ -143,9 +143,8 @@ pub fn settle(args: SettleArgs) -> Result<String, String> {
     Ok(String::new())
 }
 
-/// The state file and the parts kept in it, written aside and renamed
-/// (a kill mid-write leaves the old file whole) as parts finish, at most
-/// once every [`SAVE_EVERY`], and after each question.
+/// The state file and the parts kept in it, rewritten as parts finish, at
+/// most once every [`SAVE_EVERY`], and after each question.
 struct Keeper {
     path: Option<PathBuf>,
     state: Mutex<(SettleState, Instant)>,
@@ -226,10 +225,7 @@ impl Keeper {
         let Some(path) = &self.path else {
             return Ok(());
         };
-        let tmp = path.with_extension("tmp");
-        std::fs::write(&tmp, state.to_text())
-            .and_then(|()| std::fs::rename(&tmp, path))
-            .map_err(|e| format!("cannot write {}: {e}", path.display()))
+        crate::write_state(path, &state.to_text())
     }
 
     /// `N parts from FILE`, for the parts of a question read from the file.
