@@ -32,7 +32,7 @@ pub struct HuntArgs {
     #[arg(long)]
     threads: Option<usize>,
     /// State file: written after every round, read to resume.
-    #[arg(long)]
+    #[arg(long, value_name = "FILE")]
     state: Option<PathBuf>,
     /// Print `piece,square,bits,magic` rows instead of Rust source.
     #[arg(long)]

@@ -35,7 +35,7 @@ pub struct SettleArgs {
     /// rewritten as parts finish, so that a run cut short (--time, Ctrl-C,
     /// a kill) searches only the other parts when run again. The files of
     /// several shards combine with `magic-search merge`.
-    #[arg(long)]
+    #[arg(long, value_name = "FILE")]
     state: Option<PathBuf>,
 }
 
