@@ -249,7 +249,11 @@ impl core::str::FromStr for HuntTarget {
 
 /// A target from its three fields as written: piece, square (by name or
 /// number) and bits.
-fn target_from_fields(piece: &str, square: &str, bits: &str) -> Result<HuntTarget, String> {
+pub(crate) fn target_from_fields(
+    piece: &str,
+    square: &str,
+    bits: &str,
+) -> Result<HuntTarget, String> {
     HuntTarget::with_bits(parse_piece(piece)?, parse_target_square(square)?, bits)
 }
 
@@ -597,7 +601,7 @@ impl HuntState {
         }
         out.push_str("piece,square,bits,next_chunk,magic\n");
         for t in &self.targets {
-            let found = t.found.map_or("-".to_string(), |m| format!("{m:#018x}"));
+            let found = crate::rows::magic_or_dash(t.found);
             out.push_str(&format!("{},{},{found}\n", t.target, t.next_chunk));
         }
         out

@@ -35,3 +35,9 @@ pub(crate) fn hex_magic(s: &str) -> Option<u64> {
         .strip_prefix("0x")
         .and_then(|h| u64::from_str_radix(h, 16).ok())
 }
+
+/// A magic that may not be found yet, as the state files write it: `0x`
+/// and 16 hex digits, or `-`.
+pub(crate) fn magic_or_dash(magic: Option<u64>) -> String {
+    magic.map_or("-".to_string(), |m| format!("{m:#018x}"))
+}

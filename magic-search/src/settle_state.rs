@@ -1,7 +1,8 @@
 //! What `settle` keeps between runs: the parts of each question searched so
 //! far, and what each found.
 
-use crate::rows::{hex_magic, rows};
+use crate::hunt::target_from_fields;
+use crate::rows::{hex_magic, magic_or_dash, rows};
 use crate::{HuntTarget, Settled};
 use std::collections::BTreeMap;
 
@@ -51,8 +52,8 @@ impl SettleState {
                 self.parts.insert((target, part), before);
                 Err(format!(
                     "part {part} of {target} is settled twice, differently ({} and {})",
-                    found(before.magic),
-                    found(settled.magic)
+                    magic_or_dash(before.magic),
+                    magic_or_dash(settled.magic)
                 ))
             }
             _ => Ok(()),
@@ -110,7 +111,7 @@ impl SettleState {
         );
         out.push_str("piece,square,bits,part,magic,intervals\n");
         for (&(target, part), settled) in &self.parts {
-            let magic = found(settled.magic);
+            let magic = magic_or_dash(settled.magic);
             out.push_str(&format!("{target},{part},{magic},{}\n", settled.nodes));
         }
         out
@@ -132,9 +133,7 @@ impl SettleState {
             let [piece, square, bits, part, magic, nodes] = fields[..] else {
                 return Err(bad("expected piece,square,bits,part,magic,intervals"));
             };
-            let target: HuntTarget = format!("{piece},{square},{bits}")
-                .parse()
-                .map_err(|e: String| bad(&e))?;
+            let target = target_from_fields(piece, square, bits).map_err(|e| bad(&e))?;
             let part = part.parse().map_err(|_| bad("part must be a number"))?;
             let magic = match magic {
                 "-" => None,
@@ -171,9 +170,4 @@ impl SettleState {
         }
         Ok(merged)
     }
-}
-
-/// A part's magic as the file writes it: `0x` and 16 hex digits, or `-`.
-fn found(magic: Option<u64>) -> String {
-    magic.map_or("-".to_string(), |m| format!("{m:#018x}"))
 }
