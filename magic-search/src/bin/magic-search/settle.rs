@@ -126,10 +126,15 @@ pub fn settle(args: SettleArgs) -> Result<String, String> {
         ctrlc::set_handler(move || interrupted.store(true, Ordering::SeqCst))
             .map_err(|e| format!("cannot catch Ctrl-C: {e}"))?;
     }
+    let mut unsettled = Vec::new();
     for question in questions {
         let answered = answer(&question, shard, args.time, &keeper, &interrupted);
         keeper.save()?;
-        print!("{}", answered?);
+        let answered = answered?;
+        print!("{}", answered.line);
+        if !answered.settled {
+            unsettled.push(question.name());
+        }
         if interrupted.load(Ordering::SeqCst) {
             return Err(match &keeper.path {
                 Some(path) => format!(
@@ -140,7 +145,26 @@ pub fn settle(args: SettleArgs) -> Result<String, String> {
             });
         }
     }
+    // A question left open is not a success: a job array's scheduler (or
+    // a shell's `&&`) then knows that the task has more to do.
+    if !unsettled.is_empty() {
+        let go_on = match &keeper.path {
+            Some(path) => format!("run the same command to go on from {}", path.display()),
+            None => "give it longer (--time), or keep the parts searched with --state FILE".into(),
+        };
+        return Err(format!(
+            "not settled in time: {}; {go_on}",
+            unsettled.join(", ")
+        ));
+    }
     Ok(String::new())
+}
+
+/// What [`answer`] says of one question: its line, and whether it is
+/// settled (a magic found, or every part of the shard ruled out).
+struct Answer {
+    line: String,
+    settled: bool,
 }
 
 /// The state file and the parts kept in it, rewritten as parts finish, at
@@ -248,14 +272,17 @@ fn answer(
     time: Option<Duration>,
     keeper: &Keeper,
     interrupted: &AtomicBool,
-) -> Result<String, String> {
+) -> Result<Answer, String> {
     let asked = q.name();
     if q.bits < min_bits(q.piece, q.square) {
         let sets = distinct_attack_sets(q.piece, q.square);
         let slots = crate::count(1 << q.bits, "slot");
-        return Ok(format!(
-            "{asked}: no magic exists: {slots} cannot number its {sets} attack sets\n"
-        ));
+        return Ok(Answer {
+            line: format!(
+                "{asked}: no magic exists: {slots} cannot number its {sets} attack sets\n"
+            ),
+            settled: true,
+        });
     }
     let question = MagicQuestion::new(q.piece, q.square, q.bits);
     let width = question.width();
@@ -347,7 +374,7 @@ fn answer(
         crate::count(nodes, "interval"),
         keeper.kept_note(kept.len())
     );
-    Ok(match (found, unfinished) {
+    let line = match (found, unfinished) {
         (Some(magic), 0) => format!(
             "{asked}: {magic:#x}, the lowest magic{whole} (only its low {width} bits \
              matter; {cost})\n"
@@ -365,20 +392,20 @@ fn answer(
             question.parts()
         ),
         (None, _) => {
-            let go_on =
-                match &keeper.path {
-                    Some(path) => format!(
-                        "run it again to go on from {}, or split it over machines (--shard)",
-                        path.display()
-                    ),
-                    None => {
-                        format!(
-                    "{}keep the parts searched with --state FILE, or split it over machines \
-                     (--shard)",
-                    if time.is_some() { "give it longer (--time), " } else { "" }
-                )
-                    }
-                };
+            let longer = match time {
+                Some(_) => "give it longer (--time), ",
+                None => "",
+            };
+            let go_on = match &keeper.path {
+                Some(path) => format!(
+                    "run it again to go on from {}, or split it over machines (--shard)",
+                    path.display()
+                ),
+                None => format!(
+                    "{longer}keep the parts searched with --state FILE, or split it over \
+                     machines (--shard)"
+                ),
+            };
             let why = match interrupted.load(Ordering::SeqCst) {
                 true => "stopped by Ctrl-C",
                 false => "not finished in time",
@@ -390,6 +417,10 @@ fn answer(
                 parts.len()
             )
         }
+    };
+    Ok(Answer {
+        line,
+        settled: found.is_some() || unfinished == 0,
     })
 }
 
