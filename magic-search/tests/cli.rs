@@ -406,11 +406,19 @@ fn settle_stops_at_its_time_limit_and_says_how_far_it_got() {
     );
     assert!(out.contains("not finished in time"), "{out}");
     assert!(out.contains("run it again to go on from a1"), "{out}");
+    // No magic of a1 at 11 bits is known: nothing to hunt for.
+    assert!(!out.contains("magic-search hunt"), "{out}");
     // The state file lists exactly the parts said to be ruled out.
     let ruled_out = number_between(&out, "not settled: ", " ");
     let state = std::fs::read_to_string(dir.join("a1")).unwrap();
     let rows = state.lines().filter(|l| l.starts_with("rook,a1,11,"));
     assert_eq!(rows.count() as u64, ruled_out, "{state}");
+    // Rook a8 has known 11-bit magics: `hunt` is the way to one.
+    let (out, _) = tool_in_fails(&dir, &["settle", "rook,a8,11", "--time", "1s"]);
+    assert!(
+        out.contains("magics with 11 bits are known and `magic-search hunt rook,a8,11` finds one"),
+        "{out}"
+    );
 }
 
 /// The interval count of a settle answer: what was searched.

@@ -392,6 +392,19 @@ fn answer(
             question.parts()
         ),
         (None, _) => {
+            // Where magics are known, ruling out the parts below the
+            // lowest is slow; hunting finds one at once.
+            let known = fewest_known_bits(q.piece, q.square);
+            let hunt = match q.bits >= known {
+                true => format!(
+                    "magics with {known} bits are known and `magic-search hunt {},{},{}` \
+                     finds one; or ",
+                    q.piece.name(),
+                    square_name(q.square),
+                    q.bits
+                ),
+                false => String::new(),
+            };
             let longer = match time {
                 Some(_) => "give it longer (--time), ",
                 None => "",
@@ -412,7 +425,7 @@ fn answer(
             };
             format!(
                 "{asked}: not settled{whole}: {} of {} parts ruled out, {unfinished} {why} \
-                 ({cost}); {go_on}\n",
+                 ({cost}); {hunt}{go_on}\n",
                 parts.len() as u64 - unfinished,
                 parts.len()
             )
