@@ -120,7 +120,10 @@ impl MagicQuestion {
 /// to undo when an interval is left.
 struct Walk<'a> {
     p: &'a MagicQuestion,
-    slots: Vec<u8>,
+    /// The attack set in each slot, [`FREE`] if none: [`MAX_SLOTS`] long
+    /// whatever the bits, so that a slot number masked to fit needs no
+    /// bound check.
+    slots: Box<[u8; MAX_SLOTS]>,
     undo: Vec<usize>,
     look: Lookahead<'a>,
     /// The keys not yet known, listed for each interval on the way down:
@@ -132,6 +135,9 @@ struct Walk<'a> {
 
 /// A slot no attack set holds yet.
 const FREE: u8 = u8::MAX;
+
+/// The most slots a question has: a mask has at most 12 squares.
+const MAX_SLOTS: usize = 1 << 12;
 
 /// How often (in intervals, a power of two) the walk looks at its stop
 /// flag: a few hundred times a second, for a load that costs nothing.
@@ -195,19 +201,21 @@ impl Walk<'_> {
             let hi = lo + c * span;
             let (first, last) = (lo >> drop, hi >> drop);
             if first != last {
-                // Not known yet (one of two slots), but both may already
-                // hold other attack sets.
-                if (first..=last).all(|s| {
-                    let held = self.slots[(s & mask) as usize];
+                // Not known yet (one of two slots: the run is shorter than
+                // a step), but both may already hold other attack sets.
+                let taken = |s: u64| {
+                    let held = self.slots[(s & mask) as usize & (MAX_SLOTS - 1)];
                     held != FREE && held != id
-                }) {
+                };
+                if taken(first) && taken(last) {
                     clash = true;
                     break;
                 }
                 self.open.push(i as u32);
                 continue;
             }
-            let slot = first as usize;
+            // `first` is below the slot count: only `last` can wrap.
+            let slot = first as usize & (MAX_SLOTS - 1);
             match self.slots[slot] {
                 FREE => {
                     self.slots[slot] = id;
@@ -242,6 +250,7 @@ impl Walk<'_> {
         };
         self.open.truncate(base);
         for slot in self.undo.drain(mark..) {
+            let slot = slot & (MAX_SLOTS - 1);
             self.look.release(slot, self.slots[slot]);
             self.slots[slot] = FREE;
         }
@@ -299,7 +308,8 @@ impl MagicQuestion {
         let p = self;
         assert!(part < p.parts(), "part {part} is past the last");
         let k = p.width - SETTLE_SPLIT.min(p.width);
-        let mut slots = vec![FREE; 1 << p.bits];
+        assert!(p.bits <= MAX_SLOTS.ilog2(), "at most 12 bits");
+        let mut slots = Box::new([FREE; MAX_SLOTS]);
         slots[0] = p.empty;
         let mut look = Lookahead::new(&p.groups, p.width, p.bits, p.keys.len(), p.attack_sets);
         look.hold(0, p.empty);

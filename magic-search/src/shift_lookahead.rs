@@ -278,12 +278,14 @@ impl<'a> Lookahead<'a> {
     /// own: the sum lies in the cells from `key.cell + first + j` to
     /// `more + 1` after it (the parts of a cell add up to one more).
     fn fits_sum(&self, id: u8, key: KnownAt, first: usize) -> u128 {
+        // With half-slot cells, `more` is 0 or 1 (a run lies in one slot):
+        // the sum spans one or two cells after the first, taken without a
+        // loop.
+        const _: () = assert!(SLOT_CELLS == 2, "fits_sum takes two cells a slot");
+        debug_assert!(u32::from(key.more) < SLOT_CELLS);
         let fits = self.fits(id, key.cell as usize + first);
-        let mut any = fits;
-        for e in 1..=u32::from(key.more) + 1 {
-            any |= fits >> e;
-        }
-        any
+        let third = 0u128.wrapping_sub(u128::from(key.more));
+        fits | fits >> 1 | (fits >> 2 & third)
     }
 
     /// Looks ahead at the interval `[start, start + 2^k)`, where the keys
@@ -329,8 +331,11 @@ impl<'a> Lookahead<'a> {
                     let mut open = (up.open >> shift) & whole;
                     for &key in &self.known[before..] {
                         let id = group.target[key];
-                        if id != NONE && open != 0 {
+                        if id != NONE {
                             open &= self.fits_sum(id, self.key_at[key], first);
+                            if open == 0 {
+                                break;
+                            }
                         }
                     }
                     open
@@ -343,9 +348,12 @@ impl<'a> Lookahead<'a> {
                     }
                     for &key in &group.members {
                         let at = self.key_at[key as usize];
-                        if at.cell != UNKNOWN.cell && open != 0 {
+                        if at.cell != UNKNOWN.cell {
                             let id = group.target[key as usize];
                             open &= self.fits_sum(id, at, first);
+                            if open == 0 {
+                                break;
+                            }
                         }
                     }
                     open
