@@ -148,13 +148,17 @@ pub(crate) struct Lookahead<'a> {
     arcs: Vec<ShiftArc>,
 }
 
-/// The 128 bits of `set` from bit `at` on, wrapping around its end.
-fn window(set: &[u64], at: usize) -> u128 {
-    let last = set.len() - 1;
-    let at = at & (set.len() * 64 - 1);
+/// The 128 bits from bit `at` on of the union of two bit sets of the same
+/// length, wrapping around their end: the words are joined first, so that
+/// the window is shifted out once.
+fn window_of_union(a: &[u64], b: &[u64], at: usize) -> u128 {
+    debug_assert_eq!(a.len(), b.len());
+    let last = a.len() - 1;
+    let at = at & (a.len() * 64 - 1);
     let (word, shift) = (at / 64, at % 64);
-    let low = u128::from(set[word]) | u128::from(set[(word + 1) & last]) << 64;
-    let high = u128::from(set[(word + 2) & last]);
+    let union = |i: usize| a[i] | b[i];
+    let low = u128::from(union(word)) | u128::from(union((word + 1) & last)) << 64;
+    let high = u128::from(union((word + 2) & last));
     // `high << (128 - shift)` in two steps, so that a shift of 0 adds nothing.
     (low >> shift) | ((high << 1) << (127 - shift))
 }
@@ -270,7 +274,7 @@ impl<'a> Lookahead<'a> {
     /// The cells from `at` on (128 of them) whose slots are free or held
     /// by attack set `id`.
     fn fits(&self, id: u8, at: usize) -> u128 {
-        window(&self.free, at) | window(self.held_by(id), at)
+        window_of_union(&self.free, self.held_by(id), at)
     }
 
     /// The shift cells `j`, from `first` on, for which a key of attack set
