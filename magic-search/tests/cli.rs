@@ -413,11 +413,19 @@ fn settle_stops_at_its_time_limit_and_says_how_far_it_got() {
     let state = std::fs::read_to_string(dir.join("a1")).unwrap();
     let rows = state.lines().filter(|l| l.starts_with("rook,a1,11,"));
     assert_eq!(rows.count() as u64, ruled_out, "{state}");
-    // Rook a8 has known 11-bit magics: `hunt` is the way to one.
-    let (out, _) = tool_in_fails(&dir, &["settle", "rook,a8,11", "--time", "1s"]);
+    // Rook a8 has known 11-bit magics: `hunt` is the way to one. Two
+    // questions left open are counted, not listed.
+    let (out, err) = tool_in_fails(
+        &dir,
+        &["settle", "rook,a8,11", "rook,h1,11", "--time", "1s"],
+    );
     assert!(
         out.contains("magics with 11 bits are known and `magic-search hunt rook,a8,11` finds one"),
         "{out}"
+    );
+    assert!(
+        err.contains("error: not settled in time: 2 of 2 questions (see their lines); give it longer (--time)"),
+        "{err}"
     );
 }
 

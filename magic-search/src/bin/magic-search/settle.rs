@@ -126,7 +126,7 @@ pub fn settle(args: SettleArgs) -> Result<String, String> {
         ctrlc::set_handler(move || interrupted.store(true, Ordering::SeqCst))
             .map_err(|e| format!("cannot catch Ctrl-C: {e}"))?;
     }
-    let mut unsettled = Vec::new();
+    let (asked, mut unsettled) = (questions.len(), Vec::new());
     for question in questions {
         let answered = answer(&question, shard, args.time, &keeper, &interrupted);
         keeper.save()?;
@@ -152,10 +152,11 @@ pub fn settle(args: SettleArgs) -> Result<String, String> {
             Some(path) => format!("run the same command to go on from {}", path.display()),
             None => "give it longer (--time), or keep the parts searched with --state FILE".into(),
         };
-        return Err(format!(
-            "not settled in time: {}; {go_on}",
-            unsettled.join(", ")
-        ));
+        let which = match unsettled.as_slice() {
+            [one] => one.clone(),
+            many => format!("{} of {asked} questions (see their lines)", many.len()),
+        };
+        return Err(format!("not settled in time: {which}; {go_on}"));
     }
     Ok(String::new())
 }
