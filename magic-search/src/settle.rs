@@ -250,6 +250,7 @@ impl Walk<'_> {
         };
         self.open.truncate(base);
         for slot in self.undo.drain(mark..) {
+            // Already below MAX_SLOTS; the mask spares the bound checks.
             let slot = slot & (MAX_SLOTS - 1);
             self.look.release(slot, self.slots[slot]);
             self.slots[slot] = FREE;

@@ -136,22 +136,15 @@ pub fn settle(args: SettleArgs) -> Result<String, String> {
             unsettled.push(question.name());
         }
         if interrupted.load(Ordering::SeqCst) {
-            return Err(match &keeper.path {
-                Some(path) => format!(
-                    "interrupted; run the same command to go on from {}",
-                    path.display()
-                ),
-                None => "interrupted; give --state FILE to keep the parts searched".into(),
-            });
+            let go_on = keeper.go_on("give --state FILE to keep the parts searched");
+            return Err(format!("interrupted; {go_on}"));
         }
     }
     // A question left open is not a success: a job array's scheduler (or
     // a shell's `&&`) then knows that the task has more to do.
     if !unsettled.is_empty() {
-        let go_on = match &keeper.path {
-            Some(path) => format!("run the same command to go on from {}", path.display()),
-            None => "give it longer (--time), or keep the parts searched with --state FILE".into(),
-        };
+        let go_on =
+            keeper.go_on("give it longer (--time), or keep the parts searched with --state FILE");
         let which = match unsettled.as_slice() {
             [one] => one.clone(),
             many => format!("{} of {asked} questions (see their lines)", many.len()),
@@ -251,6 +244,15 @@ impl Keeper {
             return Ok(());
         };
         crate::write_state(path, &state.to_text())
+    }
+
+    /// How to go on after a run cut short: from the state file, or
+    /// `without` one.
+    fn go_on(&self, without: &str) -> String {
+        match &self.path {
+            Some(path) => format!("run the same command to go on from {}", path.display()),
+            None => without.to_string(),
+        }
     }
 
     /// `N parts from FILE`, for the parts of a question read from the file.
