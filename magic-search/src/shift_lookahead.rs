@@ -146,6 +146,11 @@ pub(crate) struct Lookahead<'a> {
     known: Vec<usize>,
     /// Each group's arc at every interval on the path, a level after another.
     arcs: Vec<ShiftArc>,
+    /// 1 when an interval `[start, start + 2^k)` stands for the magics up
+    /// to `start + 2^k` itself, not included (a walk that also answers for
+    /// the complements, which read the index just below the next magic),
+    /// else 0.
+    extra: u64,
 }
 
 /// The 128 bits from bit `at` on of the union of two bit sets of the same
@@ -173,6 +178,7 @@ impl<'a> Lookahead<'a> {
         bits: u32,
         keys: usize,
         attack_sets: usize,
+        extra: u64,
     ) -> Self {
         // A cell is at least one unit of the magic's low bits.
         let groups = if width >= bits + CELL_BITS {
@@ -195,6 +201,7 @@ impl<'a> Lookahead<'a> {
             key_at: vec![UNKNOWN; if groups.is_empty() { 0 } else { keys }],
             known: Vec::new(),
             arcs: Vec::new(),
+            extra,
         }
     }
 
@@ -316,11 +323,12 @@ impl<'a> Lookahead<'a> {
                 });
                 continue;
             }
-            // The shift sweeps `[lo, lo + 2^bit span]`, at most 33 slots:
-            // 66 cells, and with a key's cells after them, 69 of the 128
-            // bits of a window.
+            // The shift sweeps `[lo, lo + 2^bit span]` (or up to just
+            // below `lo + 2^bit (span + 1)` with the extra magic), at most
+            // 33 slots: 66 cells, and with a key's cells after them, 69 of
+            // the 128 bits of a window.
             let lo = (start << group.bit) & below_width;
-            let sweep = u128::from(span) << group.bit;
+            let sweep = (u128::from(span + self.extra) << group.bit) - u128::from(self.extra);
             let first = (lo >> unit) as usize;
             let len = ((u128::from(lo) + sweep) >> unit) as usize - first;
             debug_assert!(len + SLOT_CELLS as usize + 1 < 128, "an arc of {len} cells");

@@ -322,17 +322,19 @@ fn settle_finds_the_lowest_magic_or_rules_every_magic_out() {
     let mut scratch = Scratch::default();
     assert!(scratch.fits(&o, Hash::Multiply, magic, 4), "{out}");
     assert!((magic - 2000..magic).all(|m| !scratch.fits(&o, Hash::Multiply, m, 4)));
-    // A shard answers for its own parts only.
+    // A shard answers for its own parts only: the 683 pairs of a part
+    // below 2,048 whose number leaves 1 divided by 3 (1, 4, ... 2,047)
+    // with its mirror.
     let (out, _) = tool(&["settle", "bishop,d1,4", "--shard", "1/3"]);
     assert!(
-        out.contains("no magic in shard 1/3 (1365 of the 4096 parts"),
+        out.contains("no magic in shard 1/3 (1366 of the 4096 parts"),
         "{out}"
     );
-    // A shard past the last part would answer for nothing: refused before
+    // A shard past the last pair would answer for nothing: refused before
     // any question is settled.
-    let err = tool_fails(&["settle", "bishop,d1,4", "rook,a1", "--shard", "4096/4097"]);
+    let err = tool_fails(&["settle", "bishop,d1,4", "rook,a1", "--shard", "2048/2049"]);
     assert!(
-        err.contains("searched in 4096 parts; use at most 4096 shards"),
+        err.contains("searched in 2048 pairs of parts; use at most 2048 shards"),
         "{err}"
     );
 }
@@ -443,6 +445,45 @@ fn intervals(answer: &str) -> u64 {
 /// What a settle answer says, without its cost.
 fn verdict(answer: &str) -> &str {
     answer.split(" (").next().unwrap()
+}
+
+#[test]
+fn settle_walks_a_part_with_its_mirror_and_a_mirror_alone_when_its_pair_is_kept() {
+    let dir = scratch_dir("settle-pairs");
+    let question = "rook,b2,9";
+    let (out, _) = tool_in(
+        &dir,
+        &["settle", question, "--shard", "3/1024", "--state", "pairs"],
+    );
+    assert!(
+        out.starts_with("rook b2 at 9 bits: no magic in shard 3/1024 (4 of the 4096 parts"),
+        "{out}"
+    );
+    // Parts 3 and 1,027 with their mirrors, 4,092 and 3,068.
+    let state = std::fs::read_to_string(dir.join("pairs")).unwrap();
+    let mut parts: Vec<u64> = state
+        .lines()
+        .filter(|line| line.starts_with("rook,b2,9,"))
+        .map(|line| line.split(',').nth(3).unwrap().parse().unwrap())
+        .collect();
+    parts.sort_unstable();
+    assert_eq!(parts, [3, 1027, 3068, 4092], "{state}");
+    // With part 4,092 dropped from the file, it is searched by itself, to
+    // the same answer.
+    let kept: String = state
+        .lines()
+        .filter(|line| !line.starts_with("rook,b2,9,4092,"))
+        .map(|line| format!("{line}\n"))
+        .collect();
+    std::fs::write(dir.join("three"), kept).unwrap();
+    let (again, err) = tool_in(
+        &dir,
+        &["settle", question, "--shard", "3/1024", "--state", "three"],
+    );
+    assert_eq!(verdict(&again), verdict(&out));
+    assert!(again.contains("; 3 parts from three)"), "{again}");
+    assert!(err.contains(": 1 part of the 2^54 magics"), "{err}");
+    assert!(intervals(&again) > 0, "{again}");
 }
 
 #[test]

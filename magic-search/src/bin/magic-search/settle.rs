@@ -4,7 +4,7 @@
 use indicatif::{ProgressBar, ProgressStyle};
 use magic_search::{
     distinct_attack_sets, fewest_known_bits, min_bits, relevant_mask, square_name, HuntTarget,
-    MagicQuestion, Piece, SettleState, Settled, Shard,
+    MagicQuestion, Piece, SettleState, Settled, Shard, Stopped,
 };
 use rayon::prelude::*;
 use std::collections::BTreeMap;
@@ -26,9 +26,12 @@ pub struct SettleArgs {
     /// far it got. Without it, settle every question however long it takes.
     #[arg(long, value_parser = crate::parse_duration)]
     time: Option<Duration>,
-    /// Search only shard `i/n`: the parts (of 4,096, by the magic's top
-    /// bits) whose number leaves remainder i divided by n. The square has a
-    /// magic when any shard finds one, none when every shard finds none.
+    /// Search only shard `i/n`. The magics are searched in 4,096 parts, by
+    /// their top bits, and a part together with its mirror (the part of
+    /// the magics' complements: 0 with 4,095, 1 with 4,094, ...), which
+    /// one walk settles at once; the shard takes the pairs whose lower
+    /// part leaves remainder i divided by n. The square has a magic when
+    /// any shard finds one, none when every shard finds none.
     #[arg(long)]
     shard: Option<Shard>,
     /// Keep the parts searched in FILE: read first when it exists, and
@@ -108,9 +111,11 @@ pub fn settle(args: SettleArgs) -> Result<String, String> {
         .filter(|q| q.bits >= min_bits(q.piece, q.square))
     {
         let parts = MagicQuestion::new(q.piece, q.square, q.bits).parts();
-        if shard.count > parts {
+        let pairs = parts / 2;
+        if shard.count > pairs {
             return Err(format!(
-                "shard {shard}: {} is searched in {parts} parts; use at most {parts} shards",
+                "shard {shard}: {} is searched in {pairs} pairs of parts; use at most \
+                 {pairs} shards",
                 q.name()
             ));
         }
@@ -291,7 +296,7 @@ fn answer(
     let width = question.width();
     let target = q.target();
     let parts: Vec<u64> = (0..question.parts())
-        .filter(|part| part % shard.count == shard.index)
+        .filter(|&part| part.min(question.mirror(part)) % shard.count == shard.index)
         .collect();
     let kept = keeper.kept(target, &parts);
     // A kept part with a magic leaves only the parts below it to search:
@@ -304,6 +309,11 @@ fn answer(
         .copied()
         .filter(|part| !kept.contains_key(part) && kept_magic.is_none_or(|(k, _)| *part < k))
         .collect();
+    // A walk of a pair also goes through the mirror's near misses from its
+    // top down, so where magics are known with these bits, it may go far
+    // before the magic that a walk of the mirror alone finds at once.
+    let pairs = question.pairs_pay() && q.bits < fewest_known_bits(q.piece, q.square);
+    let work = pair_up(&question, &todo, pairs);
     let bar = progress_bar(todo.len());
     if !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
         // No bar to draw: say once what the wait is for.
@@ -318,6 +328,8 @@ fn answer(
     }
     let nodes = AtomicU64::new(0);
     let unfinished = AtomicU64::new(0);
+    // The lowest magic found in the mirror of a pair, with its part.
+    let mirrored = Mutex::new(None);
     let failed = Mutex::new(None);
     let (stop, done) = (AtomicBool::new(false), AtomicBool::new(false));
     let start = Instant::now();
@@ -333,31 +345,50 @@ fn answer(
                 std::thread::sleep(Duration::from_millis(20));
             }
         });
-        // The lowest part first: the magic printed is the lowest there is,
-        // however many threads search (when no part below it was stopped).
-        let found = todo.par_iter().find_map_first(|&part| {
-            let (magic, seen) = match question.part_until(part, stop) {
+        // Searches one piece of work, keeps what it settled, and gives the
+        // magic of its first part, if any. The mirror of a pair lies above
+        // every part searched before it: its magic is kept aside.
+        let search = |work: Work| {
+            let searched = match work {
+                Work::Pair(part) => pair(&question, part, stop),
+                Work::Part(part) => question
+                    .part_until(part, stop)
+                    .map(|settled| [Some((part, settled)), None]),
+            };
+            let (first, seen) = match searched {
                 Ok(settled) => {
-                    if let Err(e) = keeper.record(target, part, settled) {
-                        // Nothing more can be kept: stop, and say why.
-                        failed
-                            .lock()
-                            .unwrap_or_else(|e| e.into_inner())
-                            .get_or_insert(e);
-                        stop.store(true, Ordering::Relaxed);
+                    for &(part, settled) in settled.iter().flatten() {
+                        if let Err(e) = keeper.record(target, part, settled) {
+                            // Nothing more can be kept: stop, and say why.
+                            failed
+                                .lock()
+                                .unwrap_or_else(|e| e.into_inner())
+                                .get_or_insert(e);
+                            stop.store(true, Ordering::Relaxed);
+                        }
                     }
-                    (settled.magic.map(|m| (part, m)), settled.nodes)
+                    if let Some((part, Settled { magic: Some(m), .. })) = settled[1] {
+                        let mut lowest = mirrored.lock().unwrap_or_else(|e| e.into_inner());
+                        *lowest =
+                            Some(lowest.map_or((part, m), |low: (u64, u64)| low.min((part, m))));
+                    }
+                    let seen = settled.iter().flatten().map(|(_, s)| s.nodes).sum();
+                    let first = settled[0].and_then(|(part, s)| s.magic.map(|m| (part, m)));
+                    (first, seen)
                 }
                 Err(stopped) => {
-                    unfinished.fetch_add(1, Ordering::Relaxed);
+                    unfinished.fetch_add(work.parts(), Ordering::Relaxed);
                     (None, stopped.nodes)
                 }
             };
             let seen = nodes.fetch_add(seen, Ordering::Relaxed) + seen;
-            bar.inc(1);
+            bar.inc(work.parts());
             bar.set_message(format!("{seen} intervals"));
-            magic
-        });
+            first
+        };
+        // The lowest part first: the magic printed is the lowest there is,
+        // however many threads search (when no part below it was stopped).
+        let found = work.par_iter().find_map_first(|&work| search(work));
         done.store(true, Ordering::Relaxed);
         found
     });
@@ -365,7 +396,15 @@ fn answer(
     if let Some(e) = failed.into_inner().unwrap_or_else(|e| e.into_inner()) {
         return Err(e);
     }
-    let found = found.or(kept_magic).map(|(_, magic)| magic);
+    // Every part searched lies below a kept magic's; the mirror of a pair
+    // lies above every part searched before it, but may lie below a part
+    // searched after it, by itself: the lowest of the three.
+    let mirrored = mirrored.into_inner().unwrap_or_else(|e| e.into_inner());
+    let found = [found, mirrored, kept_magic]
+        .into_iter()
+        .flatten()
+        .min()
+        .map(|(_, magic)| magic);
     let whole = match shard == Shard::WHOLE {
         true => String::new(),
         false => format!(" in shard {shard}"),
@@ -438,6 +477,65 @@ fn answer(
         line,
         settled: found.is_some() || unfinished == 0,
     })
+}
+
+/// What the walk of a pair, and where it left the mirror open while it
+/// may hold the lowest magic, a walk of the mirror by itself, settled: the
+/// part, and the mirror unless a magic of the part makes it not needed.
+fn pair(
+    question: &MagicQuestion,
+    part: u64,
+    stop: &AtomicBool,
+) -> Result<[Option<(u64, Settled)>; 2], Stopped> {
+    let (low, high) = question.pair_until(part, stop)?;
+    let mirror = question.mirror(part);
+    let high = match (high, low.magic) {
+        (Some(high), _) => Some(high),
+        (None, Some(_)) => None,
+        (None, None) => Some(
+            question
+                .part_until(mirror, stop)
+                .map_err(|stopped| Stopped {
+                    nodes: low.nodes + stopped.nodes,
+                })?,
+        ),
+    };
+    Ok([Some((part, low)), high.map(|high| (mirror, high))])
+}
+
+/// A search the threads take: a pair of parts in one walk, or one part
+/// whose mirror is kept or not needed.
+#[derive(Clone, Copy)]
+enum Work {
+    /// A part and its mirror, the part the lower.
+    Pair(u64),
+    Part(u64),
+}
+
+impl Work {
+    fn parts(self) -> u64 {
+        match self {
+            Work::Pair(_) => 2,
+            Work::Part(_) => 1,
+        }
+    }
+}
+
+/// The parts `todo` (in order) as searches, in the order of their first
+/// part: with `pairs`, a part and its mirror both to do are walked at once.
+fn pair_up(question: &MagicQuestion, todo: &[u64], pairs: bool) -> Vec<Work> {
+    let to_do = |part: u64| pairs && todo.binary_search(&part).is_ok();
+    todo.iter()
+        .filter_map(|&part| {
+            let mirror = question.mirror(part);
+            match (to_do(mirror), part < mirror) {
+                (true, true) => Some(Work::Pair(part)),
+                // Walked with the lower part of its pair.
+                (true, false) => None,
+                (false, _) => Some(Work::Part(part)),
+            }
+        })
+        .collect()
 }
 
 fn progress_bar(parts: usize) -> ProgressBar {
