@@ -184,9 +184,10 @@ impl Walk<'_> {
         let known_before = self.look.known_count();
         let base = self.open.len();
         let span = (1u64 << k) - 1;
-        // A key is looked at while its run `c * span` is shorter than one
-        // step, so the run fits in 64 bits, and so does the run's start,
-        // `c * start mod 2^w`, plus its length (`w` is at most 63).
+        // A key is looked at while its run `c * span` (with the extra
+        // magic, `c * (span + 1) - 1`) is shorter than one step, so the run
+        // fits in 64 bits, and so does the run's start, `c * start mod 2^w`,
+        // plus its length (`w` is at most 63).
         let extra = self.extra;
         let steps_once = |c: u64| {
             c.checked_mul(span + extra)
@@ -587,6 +588,27 @@ mod tests {
         (mask, ids)
     }
 
+    /// A made-up square small enough to try every magic, `widths` bits
+    /// of which matter, with three to five mask bits and an index of two to
+    /// four bits: its width, index bits, mask and occupancies.
+    fn small_made_up(rng: &mut SplitMix64, widths: Range<u32>) -> (u32, u32, u64, Vec<(u64, u8)>) {
+        let width = widths.start + (rng.next_u64() % u64::from(widths.len() as u32)) as u32;
+        let mask_bits = 3 + rng.next_u64() % 3;
+        let bits = 2 + (rng.next_u64() % 3) as u32;
+        let classes = 2 + rng.next_u64() % (1 << bits);
+        let (mask, ids) = made_up(rng, width, mask_bits, classes);
+        (width, bits, mask, ids)
+    }
+
+    /// A made-up square for 64 slots, too wide to try every magic (20 to
+    /// 28 bits matter), with six to eight mask bits: 64 to 256 occupancies.
+    fn wide_made_up(rng: &mut SplitMix64) -> (u64, Vec<(u64, u8)>) {
+        let width = 20 + (rng.next_u64() % 9) as u32;
+        let mask_bits = 6 + rng.next_u64() % 3;
+        let classes = 2 + rng.next_u64() % 24;
+        made_up(rng, width, mask_bits, classes)
+    }
+
     /// The question of a made-up square.
     fn question(mask: u64, ids: &[(u64, u8)], bits: u32) -> MagicQuestion {
         let low = mask.trailing_zeros();
@@ -615,12 +637,7 @@ mod tests {
         let mut rng = SplitMix64::new(5);
         let (mut found, mut none) = (0, 0);
         for round in 0..400 {
-            let width = 10 + (rng.next_u64() % 7) as u32;
-            // Three to five mask bits.
-            let mask_bits = 3 + rng.next_u64() % 3;
-            let bits = 2 + (rng.next_u64() % 3) as u32;
-            let classes = 2 + rng.next_u64() % (1 << bits);
-            let (mask, ids) = made_up(&mut rng, width, mask_bits, classes);
+            let (width, bits, mask, ids) = small_made_up(&mut rng, 10..17);
             let expected = lowest_by_trying(&ids, bits, 0..1 << width);
             assert_eq!(
                 settling(&question(mask, &ids, bits)).0,
@@ -657,11 +674,7 @@ mod tests {
         let mut rng = SplitMix64::new(11);
         let (mut low, mut high, mut none) = (0, 0, 0);
         for round in 0..150 {
-            let width = 8 + (rng.next_u64() % 6) as u32;
-            let mask_bits = 3 + rng.next_u64() % 3;
-            let bits = 2 + (rng.next_u64() % 3) as u32;
-            let classes = 2 + rng.next_u64() % (1 << bits);
-            let (mask, ids) = made_up(&mut rng, width, mask_bits, classes);
+            let (width, bits, mask, ids) = small_made_up(&mut rng, 8..14);
             let q = question(mask, &ids, bits);
             let per_part = 1u64 << (width - SETTLE_SPLIT.min(width));
             let lowest_in =
@@ -696,11 +709,7 @@ mod tests {
         let (mut found, mut none, mut pruned) = (0, 0, 0);
         let rounds = 24;
         for round in 0..rounds {
-            let width = 20 + (rng.next_u64() % 9) as u32;
-            // Six to eight mask bits: 64 to 256 occupancies in 64 slots.
-            let mask_bits = 6 + rng.next_u64() % 3;
-            let classes = 2 + rng.next_u64() % 24;
-            let (mask, ids) = made_up(&mut rng, width, mask_bits, classes);
+            let (mask, ids) = wide_made_up(&mut rng);
             let looking = question(mask, &ids, 6);
             assert!(
                 !looking.groups.is_empty(),
@@ -752,10 +761,7 @@ mod tests {
         let mut rng = SplitMix64::new(13);
         let (mut found, mut none) = (0, 0);
         for round in 0..16 {
-            let width = 20 + (rng.next_u64() % 9) as u32;
-            let mask_bits = 6 + rng.next_u64() % 3;
-            let classes = 2 + rng.next_u64() % 24;
-            let (mask, ids) = made_up(&mut rng, width, mask_bits, classes);
+            let (mask, ids) = wide_made_up(&mut rng);
             let q = question(mask, &ids, 6);
             for part in (0..q.parts() / 2).step_by(97) {
                 let (c, d) = (q.part(part), q.part(q.mirror(part)));
