@@ -4,6 +4,7 @@
 
 use crate::rows::{self, hex_magic};
 use crate::set::consecutive;
+use crate::settle::carry_shift;
 use crate::{pack, relevant_mask, shipped_set, HuntTarget, MagicSet, Scheme, SlotRule};
 
 /// Reads `piece,square,bits,magic` rows, as `magic-search hunt --csv`
@@ -71,8 +72,9 @@ pub fn best_fancy_set_from(found: &[(HuntTarget, u64)]) -> MagicSet {
 ///
 /// # Errors
 ///
-/// A square whose mask has a bit below bit 6 (a rook on rank 1): its magic
-/// cannot carry a shift.
+/// A magic whose bits from 58 up reach the index (those of a rook on the
+/// first rank) and are not its shift's: it cannot carry the shift.
+/// `magic-search settle --shift-in-magic` finds those that can.
 ///
 /// ```
 /// use magic_search::{best_shared_set_from, parse_hunted_csv};
@@ -81,18 +83,27 @@ pub fn best_fancy_set_from(found: &[(HuntTarget, u64)]) -> MagicSet {
 /// assert_eq!((set.magics[0][48] >> 58, set.bits[0][48]), (54, 10));
 /// let rank_one = parse_hunted_csv("piece,square,bits,magic\nrook,b1,10,0x1\n").unwrap();
 /// assert!(best_shared_set_from(&rank_one).is_err());
+/// // Bits 58 to 62 of a rank-one magic reach the index: those of rook
+/// // b1's at 11 bits in the shared set already carry its shift.
+/// let shipped = magic_search::shipped_set(magic_search::Scheme::Shared).magics[0][1];
+/// let carried = format!("piece,square,bits,magic\nrook,b1,11,{:#x}\n", shipped & !(1 << 63));
+/// let set = best_shared_set_from(&parse_hunted_csv(&carried).unwrap()).unwrap();
+/// assert_eq!(set.magics[0][1], shipped);
 /// ```
 pub fn best_shared_set_from(found: &[(HuntTarget, u64)]) -> Result<MagicSet, String> {
-    const SHIFT_BITS: u64 = 0x3f << 58;
     let mut set = shipped_set(Scheme::Shared);
     for &(t, magic) in found {
-        if relevant_mask(t.piece, t.square).trailing_zeros() < 6 {
+        let width = 64 - relevant_mask(t.piece, t.square).trailing_zeros();
+        let bits = u32::from(t.bits);
+        let Some(carried) = carry_shift(magic, bits, width) else {
             return Err(format!(
-                "{t}: its mask reaches below bit 6, so its magic cannot carry a shift"
+                "{t}: bits 58 to {} of its magic reach the index and are not those of its \
+                 shift {}; `magic-search settle {t} --shift-in-magic` looks for one that does",
+                width - 1,
+                64 - bits
             ));
-        }
-        let shift = 64 - u64::from(t.bits);
-        set.magics[t.piece as usize][t.square] = (magic & !SHIFT_BITS) | shift << 58;
+        };
+        set.magics[t.piece as usize][t.square] = carried;
         set.bits[t.piece as usize][t.square] = t.bits;
     }
     let (flat, len) = pack(&set.sub_tables(), SlotRule::PostMasked);

@@ -365,6 +365,19 @@ impl MagicQuestion {
 /// threads take parts.
 const SETTLE_SPLIT: u32 = 12;
 
+/// The lowest bit of the shift that the `shift_in_magic` and `shared`
+/// schemes keep in a magic's top six bits.
+const SHIFT_AT: u32 = 58;
+
+/// `magic` with the shift of `bits` index bits in its top six bits, where
+/// the `shift_in_magic` and `shared` schemes read it, or `None` when that
+/// changes one of its low `width` bits, those that reach the index.
+pub(crate) fn carry_shift(magic: u64, bits: u32, width: u32) -> Option<u64> {
+    let carried = magic & ((1 << SHIFT_AT) - 1) | u64::from(64 - bits) << SHIFT_AT;
+    let reach = 1u64.checked_shl(width).map_or(!0, |w| w - 1);
+    ((carried ^ magic) & reach == 0).then_some(carried)
+}
+
 impl MagicQuestion {
     /// How many low bits of a magic reach the index: `64 - lsb(mask)`.
     pub fn width(&self) -> u32 {
@@ -421,6 +434,57 @@ impl MagicQuestion {
     /// ```
     pub fn mirror(&self, part: u64) -> u64 {
         self.parts() - 1 - part
+    }
+
+    /// The parts whose magics can carry their shift, `64 - bits`, in their
+    /// top six bits, where the `shift_in_magic` and `shared` schemes read it
+    /// (`magic >> 58`): every part where at most 58 bits of a magic matter,
+    /// but where more do (a rook on the first rank: 63), only those whose
+    /// top bits are the shift's.
+    ///
+    /// ```
+    /// use magic_search::{MagicQuestion, Piece};
+    /// // Rook c1: 63 bits matter, and 10 bits take the shift 54, 0b110110;
+    /// // bits 58 to 62 of a magic are its low five, 0b10110 = 22, the top
+    /// // five bits of the part.
+    /// let c1 = MagicQuestion::new(Piece::Rook, 2, 10);
+    /// assert_eq!(c1.shift_carrying_parts(), 22 << 7..23 << 7);
+    /// // Rook c2: 55 bits matter; the shift takes bits no product reaches.
+    /// let c2 = MagicQuestion::new(Piece::Rook, 10, 9);
+    /// assert_eq!(c2.shift_carrying_parts(), 0..c2.parts());
+    /// ```
+    pub fn shift_carrying_parts(&self) -> Range<u64> {
+        let fixed = self.width.saturating_sub(SHIFT_AT);
+        let free = SETTLE_SPLIT.min(self.width) - fixed;
+        let top = u64::from(64 - self.bits) & ((1 << fixed) - 1);
+        top << free..(top + 1) << free
+    }
+
+    /// `magic` (its low `w` bits, as a settle finds it) with its shift in
+    /// its top six bits, or `None` when that would change bits that reach
+    /// the index: when it lies outside the
+    /// [`shift_carrying_parts`](Self::shift_carrying_parts).
+    ///
+    /// ```
+    /// use magic_search::{MagicQuestion, Piece};
+    /// let c1 = MagicQuestion::new(Piece::Rook, 2, 10);
+    /// assert_eq!(c1.carrying_shift(22 << 58 | 0x123), Some(54 << 58 | 0x123));
+    /// assert_eq!(c1.carrying_shift(21 << 58 | 0x123), None);
+    /// ```
+    pub fn carrying_shift(&self, magic: u64) -> Option<u64> {
+        carry_shift(magic, self.bits, self.width)
+    }
+
+    /// The part that holds `magic`, by its low `w` bits.
+    ///
+    /// ```
+    /// use magic_search::{MagicQuestion, Piece};
+    /// let c1 = MagicQuestion::new(Piece::Rook, 2, 10);
+    /// assert_eq!(c1.part_of(0x8000_0000_0000_0000 | 1234 << 51 | 99), 1234);
+    /// ```
+    pub fn part_of(&self, magic: u64) -> u64 {
+        let reach = (1 << self.width) - 1;
+        (magic & reach) >> (self.width - SETTLE_SPLIT.min(self.width))
     }
 
     /// Searches part `part` and its [`mirror`](Self::mirror) in one walk,
@@ -815,5 +879,48 @@ mod tests {
             );
         }
         assert_eq!(answers.map(|(a, _)| a.magic.is_some()), [false, true]);
+    }
+}
+
+#[cfg(test)]
+mod shift_tests {
+    use super::*;
+    use crate::rays::Rays;
+    use crate::relevant_mask;
+
+    /// Rook c1 at 12 bits: the lowest magic of the first part that can
+    /// carry the shift, with its shift put in, indexes every occupancy as
+    /// a `shift_in_magic` table reads it (`>> (magic >> 58)`) with no two
+    /// attack sets on one slot; the lowest magic of the part just below
+    /// cannot carry it.
+    #[test]
+    fn a_magic_of_the_parts_that_carry_the_shift_keeps_it_in_its_top_bits() {
+        let c1 = MagicQuestion::new(Piece::Rook, 2, 12);
+        let (mask, rays) = (relevant_mask(Piece::Rook, 2), Rays::new(Piece::Rook, 2));
+        let indexes_all = |magic: u64| {
+            let mut slots = vec![None; 1 << 12];
+            let mut occ = 0u64;
+            loop {
+                let index = (occ.wrapping_mul(magic) >> (magic >> 58)) as usize;
+                let attacks = rays.attacks(occ);
+                if *slots[index].get_or_insert(attacks) != attacks {
+                    return false;
+                }
+                occ = occ.wrapping_sub(mask) & mask;
+                if occ == 0 {
+                    return true;
+                }
+            }
+        };
+        let parts = c1.shift_carrying_parts();
+        assert_eq!(parts.end - parts.start, 128);
+        let lowest = |part| {
+            c1.part(part)
+                .magic
+                .expect("rook c1 has magics with 12 bits")
+        };
+        let carried = c1.carrying_shift(lowest(parts.start));
+        assert!(carried.is_some_and(indexes_all), "{carried:x?}");
+        assert_eq!(c1.carrying_shift(lowest(parts.start - 1)), None);
     }
 }

@@ -302,6 +302,14 @@ fn tool_in_fails(dir: &Path, args: &[&str]) -> (String, String) {
     (stdout, stderr)
 }
 
+/// The magic of a settle's answer: `question: 0x..., ...`.
+fn magic_answered(out: &str) -> u64 {
+    let hex = out.split(": ").nth(1).and_then(|s| s.split(',').next());
+    let hex = hex.and_then(|h| h.strip_prefix("0x"));
+    hex.and_then(|h| u64::from_str_radix(h, 16).ok())
+        .unwrap_or_else(|| panic!("no magic in {out}"))
+}
+
 #[test]
 fn settle_finds_the_lowest_magic_or_rules_every_magic_out() {
     // Bishop d1 has no 4-bit magic: every magic is ruled out.
@@ -312,12 +320,7 @@ fn settle_finds_the_lowest_magic_or_rules_every_magic_out() {
     );
     // Bishop b1 has: the one printed holds, and no lower one does.
     let (out, _) = tool(&["settle", "bishop,b1,4"]);
-    let hex = out
-        .split(": ")
-        .nth(1)
-        .and_then(|s| s.split(',').next())
-        .unwrap();
-    let magic = u64::from_str_radix(hex.trim_start_matches("0x"), 16).unwrap();
+    let magic = magic_answered(&out);
     let o = Occupancies::new(Piece::Bishop, 1);
     let mut scratch = Scratch::default();
     assert!(scratch.fits(&o, Hash::Multiply, magic, 4), "{out}");
@@ -335,6 +338,48 @@ fn settle_finds_the_lowest_magic_or_rules_every_magic_out() {
     let err = tool_fails(&["settle", "bishop,d1,4", "rook,a1", "--shard", "2048/2049"]);
     assert!(
         err.contains("searched in 2048 pairs of parts; use at most 2048 shards"),
+        "{err}"
+    );
+}
+
+#[test]
+fn settle_with_the_shift_in_magic_searches_the_parts_that_can_carry_it() {
+    // Bishop b1: bits 0 to 53 of a magic reach the index, so every magic
+    // can carry its shift (60 for 4 bits); the lowest is printed with it.
+    let (out, _) = tool(&["settle", "bishop,b1,4", "--shift-in-magic"]);
+    assert!(out.contains("the lowest magic carrying its shift"), "{out}");
+    let magic = magic_answered(&out);
+    assert_eq!(magic >> 58, 60, "{out}");
+    let o = Occupancies::new(Piece::Bishop, 1);
+    assert!(
+        Scratch::default().fits(&o, Hash::Multiply, magic, 4),
+        "{out}"
+    );
+    let (plain, _) = tool(&["settle", "bishop,b1,4"]);
+    assert_eq!(magic & ((1 << 54) - 1), magic_answered(&plain));
+    // Rook c1: bits 0 to 62 reach the index, so a magic that keeps its
+    // shift (54 for 10 bits) in its top six bits lies in the 128 parts
+    // whose top five bits are the shift's low five. More shards than those
+    // would leave some with nothing to do.
+    let err = tool_fails(&[
+        "settle",
+        "rook,c1,10",
+        "--shift-in-magic",
+        "--shard",
+        "128/129",
+    ]);
+    assert!(
+        err.contains("128 parts that can carry its shift; use at most 128 shards"),
+        "{err}"
+    );
+    // A kept magic that lies in another part is not `settle`'s.
+    let dir = scratch_dir("settle-shift");
+    let kept = "piece,square,bits,part,magic,intervals\nrook,c1,10,2816,0x0000000000000001,5\n";
+    std::fs::write(dir.join("c1"), kept).unwrap();
+    let args = ["settle", "rook,c1,10", "--shift-in-magic", "--state", "c1"];
+    let (_, err) = tool_in_fails(&dir, &args);
+    assert!(
+        err.contains("part 2816 of rook c1 at 10 bits holds 0x1, a magic of another part"),
         "{err}"
     );
 }

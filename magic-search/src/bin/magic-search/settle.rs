@@ -7,7 +7,8 @@ use magic_search::{
     MagicQuestion, Piece, SettleState, Settled, Shard, Stopped,
 };
 use rayon::prelude::*;
-use std::collections::BTreeMap;
+use std::collections::{BTreeMap, BTreeSet};
+use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::{Arc, Mutex};
@@ -40,6 +41,12 @@ pub struct SettleArgs {
     /// several shards combine with `magic-search merge`.
     #[arg(long, value_name = "FILE")]
     state: Option<PathBuf>,
+    /// Only magics that carry their shift (64 - bits) in their top six
+    /// bits, as the shift_in_magic and shared schemes need: for a rook on
+    /// the first rank, whose magics' bits up to 62 reach the index, the
+    /// 128 parts whose top bits are the shift's; elsewhere every magic.
+    #[arg(long)]
+    shift_in_magic: bool,
 }
 
 /// One question: a piece on a square with so many index bits.
@@ -110,16 +117,19 @@ pub fn settle(args: SettleArgs) -> Result<String, String> {
         .iter()
         .filter(|q| q.bits >= min_bits(q.piece, q.square))
     {
-        let parts = MagicQuestion::new(q.piece, q.square, q.bits).parts();
-        let pairs = parts / 2;
-        if shard.count > pairs {
+        let question = MagicQuestion::new(q.piece, q.square, q.bits);
+        let keys = shard_keys(&question, args.shift_in_magic);
+        if shard.count > keys {
+            let what = match keys == question.parts() / 2 {
+                true => "pairs of parts",
+                false => "parts that can carry its shift",
+            };
             return Err(format!(
-                "shard {shard}: {} is searched in {pairs} pairs of parts; use at most \
-                 {pairs} shards",
+                "shard {shard}: {} is searched in {keys} {what}; use at most {keys} shards",
                 q.name()
             ));
         }
-        keeper.check_parts(q, parts)?;
+        keeper.check_parts(q, &question)?;
     }
     // A state file that cannot be written is found out now, not after
     // hours of search.
@@ -133,7 +143,12 @@ pub fn settle(args: SettleArgs) -> Result<String, String> {
     }
     let (asked, mut unsettled) = (questions.len(), Vec::new());
     for question in questions {
-        let answered = answer(&question, shard, args.time, &keeper, &interrupted);
+        let scope = Scope {
+            shard,
+            time: args.time,
+            shift_in_magic: args.shift_in_magic,
+        };
+        let answered = answer(&question, scope, &keeper, &interrupted);
         keeper.save()?;
         let answered = answered?;
         print!("{}", answered.line);
@@ -201,16 +216,25 @@ impl Keeper {
         self.state.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// Refuses a kept part past the `parts` of question `q`.
-    fn check_parts(&self, q: &Question, parts: u64) -> Result<(), String> {
+    /// Refuses a kept part past the parts of question `q`, or with a magic
+    /// that lies in another part.
+    fn check_parts(&self, q: &Question, question: &MagicQuestion) -> Result<(), String> {
         let kept = self.lock();
-        let Some((part, _)) = kept.0.parts_of(q.target()).find(|&(part, _)| part >= parts) else {
+        let parts = question.parts();
+        let wrong = |&(part, settled): &(u64, Settled)| {
+            part >= parts || settled.magic.is_some_and(|m| question.part_of(m) != part)
+        };
+        let Some((part, settled)) = kept.0.parts_of(q.target()).find(wrong) else {
             return Ok(());
         };
         let file = self.path.as_deref().unwrap_or(Path::new("the state file"));
+        let what = match settled.magic {
+            Some(m) if part < parts => format!("holds {m:#x}, a magic of another part"),
+            _ => format!("is past its {parts} parts"),
+        };
         Err(format!(
-            "{}: part {part} of {} is past its {parts} parts, so `settle` did not \
-             write it; give another --state file",
+            "{}: part {part} of {} {what}, so `settle` did not write it; give another \
+             --state file",
             file.display(),
             q.name()
         ))
@@ -273,14 +297,50 @@ impl Keeper {
     }
 }
 
+/// How much of every question a run searches.
+#[derive(Clone, Copy)]
+struct Scope {
+    shard: Shard,
+    time: Option<Duration>,
+    /// Only magics that carry their shift in their top six bits.
+    shift_in_magic: bool,
+}
+
+/// The parts a run searches of `question`: those whose magics can carry
+/// the shift, with `shift_in_magic`, else all.
+fn searched_parts(question: &MagicQuestion, shift_in_magic: bool) -> Range<u64> {
+    match shift_in_magic {
+        true => question.shift_carrying_parts(),
+        false => 0..question.parts(),
+    }
+}
+
+/// What a shard takes of the parts searched: a part with its mirror, by
+/// the lower of the two. How many shards can each take some.
+fn shard_key(question: &MagicQuestion, part: u64) -> u64 {
+    part.min(question.mirror(part))
+}
+
+/// How many shards the parts searched can be split in, each taking some.
+fn shard_keys(question: &MagicQuestion, shift_in_magic: bool) -> u64 {
+    let keys: BTreeSet<u64> = searched_parts(question, shift_in_magic)
+        .map(|part| shard_key(question, part))
+        .collect();
+    keys.len() as u64
+}
+
 /// One line: the lowest magic, that none exists, or how far the search got.
 fn answer(
     q: &Question,
-    shard: Shard,
-    time: Option<Duration>,
+    scope: Scope,
     keeper: &Keeper,
     interrupted: &AtomicBool,
 ) -> Result<Answer, String> {
+    let Scope {
+        shard,
+        time,
+        shift_in_magic,
+    } = scope;
     let asked = q.name();
     if q.bits < min_bits(q.piece, q.square) {
         let sets = distinct_attack_sets(q.piece, q.square);
@@ -295,8 +355,12 @@ fn answer(
     let question = MagicQuestion::new(q.piece, q.square, q.bits);
     let width = question.width();
     let target = q.target();
-    let parts: Vec<u64> = (0..question.parts())
-        .filter(|&part| part.min(question.mirror(part)) % shard.count == shard.index)
+    let searched = searched_parts(&question, shift_in_magic);
+    // Fewer parts than all: those that can carry the shift.
+    let carrying = searched.end - searched.start < question.parts();
+    let parts: Vec<u64> = searched
+        .clone()
+        .filter(|&part| shard_key(&question, part) % shard.count == shard.index)
         .collect();
     let kept = keeper.kept(target, &parts);
     // A kept part with a magic leaves only the parts below it to search:
@@ -320,8 +384,16 @@ fn answer(
         let limit = time.map_or(String::new(), |t| {
             format!(", for at most {} s", t.as_secs())
         });
+        let of = match carrying {
+            true => format!(
+                "the {} whose magics can carry the shift {}",
+                searched.end - searched.start,
+                64 - q.bits
+            ),
+            false => format!("the 2^{width} magics"),
+        };
         eprintln!(
-            "settling {asked}: {} of the 2^{width} magics{limit}{}",
+            "settling {asked}: {} of {of}{limit}{}",
             crate::count(todo.len() as u64, "part"),
             keeper.kept_note(kept.len())
         );
@@ -404,7 +476,25 @@ fn answer(
         .into_iter()
         .flatten()
         .min()
-        .map(|(_, magic)| magic);
+        .map(|(_, magic)| match shift_in_magic {
+            // Every part searched, and every kept magic (each lies in its
+            // part: `check_parts`), carries the shift.
+            true => question
+                .carrying_shift(magic)
+                .expect("a magic of a part that carries the shift"),
+            false => magic,
+        });
+    let shift = 64 - q.bits;
+    let (lowest, matter) = match shift_in_magic {
+        true => (
+            "the lowest magic carrying its shift",
+            format!("its top six bits are the shift {shift}, its low {width} bits reach the index"),
+        ),
+        false => (
+            "the lowest magic",
+            format!("only its low {width} bits matter"),
+        ),
+    };
     let whole = match shard == Shard::WHOLE {
         true => String::new(),
         false => format!(" in shard {shard}"),
@@ -417,17 +507,27 @@ fn answer(
         keeper.kept_note(kept.len())
     );
     let line = match (found, unfinished) {
-        (Some(magic), 0) => format!(
-            "{asked}: {magic:#x}, the lowest magic{whole} (only its low {width} bits \
-             matter; {cost})\n"
-        ),
+        (Some(magic), 0) => {
+            format!("{asked}: {magic:#x}, {lowest}{whole} ({matter}; {cost})\n")
+        }
         (Some(magic), _) => format!(
-            "{asked}: {magic:#x}, a magic{whole} (only its low {width} bits matter; \
-             lower ones may lie in parts not finished; {cost})\n"
+            "{asked}: {magic:#x}, a magic{whole} ({matter}; lower ones may lie in parts not \
+             finished; {cost})\n"
+        ),
+        (None, 0) if shard == Shard::WHOLE && carrying => format!(
+            "{asked}: no magic carries its shift {shift} in its top six bits: all {} parts \
+             whose magics can ruled out ({cost})\n",
+            parts.len()
         ),
         (None, 0) if shard == Shard::WHOLE => {
             format!("{asked}: no magic exists: all 2^{width} magics ruled out ({cost})\n")
         }
+        (None, 0) if carrying => format!(
+            "{asked}: no magic carrying its shift{whole} ({} of the {} parts whose magics can; \
+             {cost})\n",
+            parts.len(),
+            searched.end - searched.start
+        ),
         (None, 0) => format!(
             "{asked}: no magic{whole} ({} of the {} parts of the 2^{width} magics; {cost})\n",
             parts.len(),
