@@ -516,15 +516,15 @@ fn answer(
         ),
         (None, 0) if shard == Shard::WHOLE && carrying => format!(
             "{asked}: no magic carries its shift {shift} in its top six bits: all {} parts \
-             whose magics can ruled out ({cost})\n",
+             that can hold one ruled out ({cost})\n",
             parts.len()
         ),
         (None, 0) if shard == Shard::WHOLE => {
             format!("{asked}: no magic exists: all 2^{width} magics ruled out ({cost})\n")
         }
         (None, 0) if carrying => format!(
-            "{asked}: no magic carrying its shift{whole} ({} of the {} parts whose magics can; \
-             {cost})\n",
+            "{asked}: no magic carrying its shift{whole} ({} of the {} parts that can hold \
+             one; {cost})\n",
             parts.len(),
             searched.end - searched.start
         ),
