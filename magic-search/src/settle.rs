@@ -610,7 +610,8 @@ impl MagicQuestion {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::SplitMix64;
+    use crate::rays::Rays;
+    use crate::{relevant_mask, SplitMix64};
 
     /// The lowest of `magics` for a problem, every one tried: the index
     /// taken from the product of the occupancy itself, as a table reads it.
@@ -880,13 +881,6 @@ mod tests {
         }
         assert_eq!(answers.map(|(a, _)| a.magic.is_some()), [false, true]);
     }
-}
-
-#[cfg(test)]
-mod shift_tests {
-    use super::*;
-    use crate::rays::Rays;
-    use crate::relevant_mask;
 
     /// Rook c1 at 12 bits: the lowest magic of the first part that can
     /// carry the shift, with its shift put in, indexes every occupancy as

@@ -315,8 +315,8 @@ fn searched_parts(question: &MagicQuestion, shift_in_magic: bool) -> Range<u64> 
     }
 }
 
-/// What a shard takes of the parts searched: a part with its mirror, by
-/// the lower of the two. How many shards can each take some.
+/// What a shard takes the parts searched by: a part goes with its
+/// mirror, by the lower of the two.
 fn shard_key(question: &MagicQuestion, part: u64) -> u64 {
     part.min(question.mirror(part))
 }
@@ -356,10 +356,10 @@ fn answer(
     let width = question.width();
     let target = q.target();
     let searched = searched_parts(&question, shift_in_magic);
+    let searchable = searched.end - searched.start;
     // Fewer parts than all: those that can carry the shift.
-    let carrying = searched.end - searched.start < question.parts();
+    let carrying = searchable < question.parts();
     let parts: Vec<u64> = searched
-        .clone()
         .filter(|&part| shard_key(&question, part) % shard.count == shard.index)
         .collect();
     let kept = keeper.kept(target, &parts);
@@ -386,8 +386,7 @@ fn answer(
         });
         let of = match carrying {
             true => format!(
-                "the {} whose magics can carry the shift {}",
-                searched.end - searched.start,
+                "the {searchable} whose magics can carry the shift {}",
                 64 - q.bits
             ),
             false => format!("the 2^{width} magics"),
@@ -526,7 +525,7 @@ fn answer(
             "{asked}: no magic carrying its shift{whole} ({} of the {} parts that can hold \
              one; {cost})\n",
             parts.len(),
-            searched.end - searched.start
+            searchable
         ),
         (None, 0) => format!(
             "{asked}: no magic{whole} ({} of the {} parts of the 2^{width} magics; {cost})\n",
