@@ -1,20 +1,23 @@
 //! The `settle` answers the README gives for the shared tables, against the
-//! state files in `data/settle/` that hold them: every part of the
-//! question searched and none with a magic; where a part took under a few
-//! million intervals, the fewest of them walked again here to the same
-//! count.
+//! state files in `data/settle/` that hold them: every part of a question
+//! searched up to its answer, none below it with a magic; where a part took
+//! under a few million intervals, the fewest of them walked again here to
+//! the same count.
 
-use magic_search::{square_name, HuntTarget, MagicQuestion, Piece, SettleState, Settled};
+use magic_runtime::sets;
+use magic_search::{
+    square_name, Hash, HuntTarget, MagicQuestion, Occupancies, Piece, Scratch, SettleState, Settled,
+};
 
 /// The most intervals of a part walked again in these (unoptimised) tests:
 /// about five seconds. Rook c1's parts take 29 million or more.
 const WALK_AGAIN_UNDER: u64 = 2_000_000;
 
-/// Checks that `data/settle/rook-<square>-<bits>.state` rules out every
-/// magic of the rook on `sq` with `bits` index bits that carries its
-/// shift; walks again the part that took the fewest intervals when that is
-/// under [`WALK_AGAIN_UNDER`], and says whether it did.
-fn no_magic_carries_the_shift(sq: usize, bits: u32) -> bool {
+/// A rook's question at `bits` and the parts of it kept in
+/// `data/settle/rook-<square>-<bits>.state`, searched through `last`
+/// (the last of the parts that can carry the shift when `None`): what
+/// each found, in order, or a panic naming the file and the part missing.
+fn kept_parts(sq: usize, bits: u32, last: Option<u64>) -> (MagicQuestion, Vec<(u64, Settled)>) {
     let name = format!("rook-{}-{bits}.state", square_name(sq));
     let path = format!("{}/../data/settle/{name}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
@@ -23,38 +26,64 @@ fn no_magic_carries_the_shift(sq: usize, bits: u32) -> bool {
     let question = MagicQuestion::new(Piece::Rook, sq, bits);
     let parts = question.shift_carrying_parts();
     assert_eq!(parts.end - parts.start, 128, "{name}");
-    let mut fewest: Option<(u64, u64)> = None;
-    for part in parts {
-        let found = state
-            .part(target, part)
-            .unwrap_or_else(|| panic!("{name}: part {part} is not settled"));
-        assert_eq!(found.magic, None, "{name}: part {part} holds a magic");
-        if fewest.is_none_or(|(_, nodes)| found.nodes < nodes) {
-            fewest = Some((part, found.nodes));
-        }
+    let last = last.unwrap_or(parts.end - 1);
+    let kept = (parts.start..=last)
+        .map(|part| match state.part(target, part) {
+            Some(found) => (part, found),
+            None => panic!("{name}: part {part} is not settled"),
+        })
+        .collect();
+    (question, kept)
+}
+
+/// Checks that no part holds a magic, and walks again the one that took
+/// the fewest intervals when that is under [`WALK_AGAIN_UNDER`]; says
+/// whether it did.
+fn none_holds_a_magic(question: &MagicQuestion, kept: &[(u64, Settled)]) -> bool {
+    for &(part, found) in kept {
+        assert_eq!(found.magic, None, "part {part} holds a magic");
     }
-    let (part, nodes) = fewest.unwrap();
-    if nodes >= WALK_AGAIN_UNDER {
+    let &(part, found) = kept.iter().min_by_key(|(_, found)| found.nodes).unwrap();
+    if found.nodes >= WALK_AGAIN_UNDER {
         return false;
     }
-    let again = question.part(part);
-    assert_eq!(
-        again,
-        Settled { magic: None, nodes },
-        "{name}: part {part} walked again"
-    );
+    assert_eq!(question.part(part), found, "part {part} walked again");
     true
 }
 
 #[test]
 fn no_ten_bit_magic_of_rook_c1_carries_its_shift() {
-    no_magic_carries_the_shift(2, 10);
+    let (question, kept) = kept_parts(2, 10, None);
+    none_holds_a_magic(&question, &kept);
 }
 
 #[test]
 fn no_eleven_bit_magic_of_rook_a1_carries_its_shift() {
+    let (question, kept) = kept_parts(0, 11, None);
     assert!(
-        no_magic_carries_the_shift(0, 11),
+        none_holds_a_magic(&question, &kept),
         "a part of a1 is walked again"
     );
+}
+
+/// Rook d1's lowest 10-bit magic that carries its shift: every part below
+/// its own ruled out, and the magic, its shift put in, is the best sets'
+/// d1 magic and indexes every occupancy of d1 in 10 bits.
+#[test]
+fn the_best_sets_hold_the_lowest_ten_bit_magic_of_rook_d1_that_carries_its_shift() {
+    let magic = sets::BEST_FANCY_ROOK[3];
+    assert_eq!(sets::BEST_FANCY_ROOK_BITS[3], 10);
+    assert_eq!(sets::BEST_SHARED_ROOK[3], magic);
+    let question = MagicQuestion::new(Piece::Rook, 3, 10);
+    let part = question.part_of(magic);
+    let (_, kept) = kept_parts(3, 10, Some(part));
+    let (below, holding) = kept.split_at(kept.len() - 1);
+    none_holds_a_magic(&question, below);
+    let found = holding[0]
+        .1
+        .magic
+        .expect("the part of the best sets' magic holds one");
+    assert_eq!(question.carrying_shift(found), Some(magic));
+    let o = Occupancies::new(Piece::Rook, 3);
+    assert!(Scratch::default().fits(&o, Hash::Multiply, magic, 10));
 }

@@ -5,9 +5,10 @@
 use crate::geometry::{default_bits, Piece};
 
 /// Rook squares with a known magic below popcount(mask), and its bits:
-/// c2 to e2 at 9 (found by `magic-search settle`), a7 and h7 at 10, b7 to
-/// g7 at 9, a8 and h8 at 11, b8 to e8 and g8 at 10.
-const ROOK_RECORDS: [(usize, u8); 18] = [
+/// d1 at 10 and c2 to e2 at 9 (found by `magic-search settle`), a7 and h7
+/// at 10, b7 to g7 at 9, a8 and h8 at 11, b8 to e8 and g8 at 10.
+const ROOK_RECORDS: [(usize, u8); 19] = [
+    (3, 10),
     (10, 9),
     (11, 9),
     (12, 9),

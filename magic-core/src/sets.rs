@@ -1514,7 +1514,7 @@ pub const DENSE_FANCY_ROOK: [u64; 64] = [
     0x0480002014804000, // a1
     0x0240001002402000, // b1
     0x0180100080a00098, // c1
-    0x0180080080500004, // d1
+    0xda000aeae5ffff40, // d1
     0x0100080004110042, // e1
     0x8080040002008021, // f1
     0xc4000110080212a4, // g1
@@ -1645,7 +1645,7 @@ pub const DENSE_FANCY_BISHOP: [u64; 64] = [
 ];
 /// rook index bits per square.
 pub const DENSE_FANCY_ROOK_BITS: [u8; 64] = [
-    12, 11, 11, 11, 11, 11, 11, 12, // rank 1
+    12, 11, 11, 10, 11, 11, 11, 12, // rank 1
     11, 10, 9, 9, 9, 10, 10, 11, // rank 2
     11, 10, 10, 10, 10, 10, 10, 11, // rank 3
     11, 10, 10, 10, 10, 10, 10, 11, // rank 4
@@ -1666,7 +1666,7 @@ pub const DENSE_FANCY_BISHOP_BITS: [u8; 64] = [
     5, 4, 5, 5, 5, 5, 4, 5, // rank 8
 ];
 /// Entries of the table.
-pub const DENSE_FANCY_LEN: usize = 91328;
+pub const DENSE_FANCY_LEN: usize = 90304;
 
 // The repacked black set: the black magics above, some replaced by other
 // black magics of their squares, with offsets chosen together with them by
@@ -2228,7 +2228,7 @@ pub const BEST_FANCY_ROOK: [u64; 64] = [
     0x0480002014804000, // a1
     0x0240001002402000, // b1
     0x0180100080a00098, // c1
-    0x0180080080500004, // d1
+    0xda000aeae5ffff40, // d1
     0x0100080004110042, // e1
     0x8080040002008021, // f1
     0xc4000110080212a4, // g1
@@ -2359,7 +2359,7 @@ pub const BEST_FANCY_BISHOP: [u64; 64] = [
 ];
 /// rook index bits per square.
 pub const BEST_FANCY_ROOK_BITS: [u8; 64] = [
-    12, 11, 11, 11, 11, 11, 11, 12, // rank 1
+    12, 11, 11, 10, 11, 11, 11, 12, // rank 1
     11, 10, 9, 9, 9, 10, 10, 11, // rank 2
     11, 10, 10, 10, 10, 10, 10, 11, // rank 3
     11, 10, 10, 10, 10, 10, 10, 11, // rank 4
@@ -2380,7 +2380,7 @@ pub const BEST_FANCY_BISHOP_BITS: [u8; 64] = [
     5, 4, 5, 5, 5, 5, 4, 5, // rank 8
 ];
 /// Entries of the table.
-pub const BEST_FANCY_LEN: usize = 91328;
+pub const BEST_FANCY_LEN: usize = 90304;
 
 // The best shared set: the shared magics above, with the best set's magics
 // and their shifts in their squares' place, sub-tables placed by `pack`.
@@ -2390,7 +2390,7 @@ pub const BEST_SHARED_ROOK: [u64; 64] = [
     0xd280002084400012, // a1
     0xd540200610004000, // b1
     0xd780100080200208, // c1
-    0xd580100218000480, // d1
+    0xda000aeae5ffff40, // d1
     0xd6000200100844e0, // e1
     0xd600042118100200, // f1
     0xd680010000801200, // g1
@@ -2521,137 +2521,137 @@ pub const BEST_SHARED_BISHOP: [u64; 64] = [
 ];
 /// rook sub-table offsets in the shared array.
 pub const BEST_SHARED_ROOK_OFFSETS: [u32; 64] = [
-    0x0,    // a1
-    0x2000, // b1
-    0x2800, // c1
-    0x3000, // d1
-    0x3800, // e1
-    0x4000, // f1
-    0x4800, // g1
-    0x1000, // h1
-    0x2000, // a2
-    0x0,    // b2
-    0x3000, // c2
-    0x2800, // d2
-    0x31ff, // e2
-    0x37fc, // f2
-    0x1000, // g2
-    0x47ff, // h2
-    0x5000, // a3
-    0x6000, // b3
-    0xa7fe, // c3
-    0xabfe, // d3
-    0xaffe, // e3
-    0xb3fe, // f3
-    0x6800, // g3
-    0x5800, // h3
-    0x6000, // a4
-    0x5000, // b4
-    0xabfe, // c4
-    0xa7fe, // d4
-    0xb3fe, // e4
-    0xaffe, // f4
-    0x5800, // g4
-    0x6800, // h4
-    0x7000, // a5
-    0x6400, // b5
-    0xb7fe, // c5
-    0xbbfe, // d5
-    0xbffe, // e5
-    0xc3fe, // f5
-    0x6c00, // g5
-    0x7800, // h5
-    0x8000, // a6
-    0x7000, // b6
-    0xbbfe, // c6
-    0xb7fe, // d6
-    0xc3fe, // e6
-    0xbffe, // f6
-    0x7800, // g6
-    0x8800, // h6
-    0xc7fe, // a7
-    0x8000, // b7
-    0xd3fc, // c7
-    0xcffc, // d7
-    0x97ff, // e7
-    0xd7fa, // f7
-    0x8800, // g7
-    0xcbfd, // h7
-    0x9000, // a8
-    0xc7fe, // b8
-    0xcffc, // c8
-    0xd3fb, // d8
-    0xd7fa, // e8
-    0x97ff, // f8
-    0xcbfd, // g8
-    0x9fff, // h8
+    0x1000, // a1
+    0x7ffe, // b1
+    0x97fe, // c1
+    0xd3f9, // d1
+    0x8ffe, // e1
+    0x87fe, // f1
+    0x77fe, // g1
+    0x0,    // h1
+    0x7ffe, // a2
+    0x1000, // b2
+    0xd3f9, // c2
+    0x93fe, // d2
+    0x87fe, // e2
+    0x8ffe, // f2
+    0x0,    // g2
+    0x77fe, // h2
+    0x6ffe, // a3
+    0x5ffe, // b3
+    0xcbf9, // c3
+    0xcff9, // d3
+    0xc3f9, // e3
+    0xc7f9, // f3
+    0x57fe, // g3
+    0x67fe, // h3
+    0x5ffe, // a4
+    0x53fe, // b4
+    0xcff9, // c4
+    0xcbf9, // d4
+    0xc7f9, // e4
+    0xc3f9, // f4
+    0x4bfe, // g4
+    0x57fe, // h4
+    0x4ffe, // a5
+    0x3ffe, // b5
+    0xbbf9, // c5
+    0xbff9, // d5
+    0xb3f9, // e5
+    0xb7f9, // f5
+    0x37fe, // g5
+    0x47fe, // h5
+    0x3ffe, // a6
+    0x4ffe, // b6
+    0xbff9, // c6
+    0xbbf9, // d6
+    0xb7f9, // e6
+    0xb3f9, // f6
+    0x47fe, // g6
+    0x37fe, // h6
+    0xaff7, // a7
+    0x31ff, // b7
+    0xa7fc, // c7
+    0xa5fc, // d7
+    0x27ff, // e7
+    0xa3fd, // f7
+    0x2200, // g7
+    0x9ffe, // h7
+    0x2fff, // a8
+    0xaffa, // b8
+    0xabfb, // c8
+    0xa7fc, // d8
+    0xa3fd, // e8
+    0x27ff, // f8
+    0x9ffe, // g8
+    0x2000, // h8
 ];
 /// bishop sub-table offsets in the shared array.
 pub const BEST_SHARED_BISHOP_OFFSETS: [u32; 64] = [
-    0x80,   // a1
-    0x0,    // b1
-    0x29ff, // c1
-    0x2800, // d1
-    0x634,  // e1
-    0x33fe, // f1
-    0x621,  // g1
-    0x450,  // h1
-    0x0,    // a2
-    0x2000, // b2
-    0x2820, // c2
-    0x3000, // d2
-    0x37fe, // e2
-    0x4000, // f2
-    0x4800, // g2
-    0x1000, // h2
-    0x5044, // a3
-    0x501f, // b3
-    0xa1ff, // c3
-    0xa7fe, // d3
-    0xb3fe, // e3
-    0x9200, // f3
-    0x5400, // g3
-    0x5400, // h3
-    0x4fff, // a4
-    0x6000, // b4
-    0xa87e, // c4
-    0x9fff, // d4
-    0x9000, // e4
-    0xb47e, // f4
-    0x6800, // g4
-    0x5800, // h4
-    0x3bf8, // a5
-    0x4000, // b5
-    0x7c00, // c5
-    0x1400, // d5
-    0x400,  // e5
-    0x7400, // f5
-    0x2a1f, // g5
-    0x341d, // h5
-    0x4040, // a6
-    0x8000, // b6
-    0x1000, // c6
-    0x33fe, // d6
-    0x3bfc, // e6
-    0x0,    // f6
-    0x8200, // g6
-    0x2800, // h6
-    0x60b,  // a7
-    0x1080, // b7
-    0x2a3f, // c7
-    0x343d, // d7
-    0x3c18, // e7
-    0x4020, // f7
-    0xbf,   // g7
-    0x1610, // h7
-    0x401,  // a8
-    0x9000, // b8
-    0x29ff, // c8
-    0x33fe, // d8
-    0x3bfc, // e8
-    0x4020, // f8
-    0x9280, // g8
-    0x9f,   // h8
+    0x450,  // a1
+    0x620,  // b1
+    0x37fe, // c1
+    0x93fe, // d1
+    0x1634, // e1
+    0x29fe, // f1
+    0x0,    // g1
+    0x9f,   // h1
+    0x1000, // a2
+    0x2280, // b2
+    0x97fc, // c2
+    0x3bfe, // d2
+    0x43fe, // e2
+    0x2a3e, // f2
+    0x327f, // g2
+    0x0,    // h2
+    0x27ff, // a3
+    0x683e, // b3
+    0x2200, // c3
+    0xa9fb, // d3
+    0xc7f9, // e3
+    0x31ff, // f3
+    0x67fe, // g3
+    0x2068, // h3
+    0x34cb, // a4
+    0x2a1e, // b4
+    0x5bfe, // c4
+    0x2000, // d4
+    0x2fff, // e4
+    0x63fe, // f4
+    0x57fe, // g4
+    0x4bfe, // h4
+    0x3ffe, // a5
+    0x4ffe, // b5
+    0xc079, // c5
+    0x400,  // d5
+    0x1400, // e5
+    0xb3fa, // f5
+    0x47fe, // g5
+    0x37fd, // h5
+    0x3bfe, // a6
+    0x3c2b, // b6
+    0x0,    // c6
+    0xbff9, // d6
+    0x95fd, // e6
+    0x1000, // f6
+    0x381d, // g6
+    0x3c1e, // h6
+    0x160b, // a7
+    0xbf,   // b7
+    0x97fe, // c7
+    0x681e, // d7
+    0x6ffe, // e7
+    0x281f, // f7
+    0x1080, // g7
+    0x610,  // h7
+    0x80,   // a8
+    0x2400, // b8
+    0x67fe, // c8
+    0x29ff, // d8
+    0x27ff, // e8
+    0x29fe, // f8
+    0x1fff, // g8
+    0x427,  // h8
 ];
 /// Entries of the table.
-pub const BEST_SHARED_LEN: usize = 56314;
+pub const BEST_SHARED_LEN: usize = 55289;
