@@ -66,6 +66,12 @@ fn no_eleven_bit_magic_of_rook_a1_carries_its_shift() {
     );
 }
 
+#[test]
+fn no_ten_bit_magic_of_rook_e1_carries_its_shift() {
+    let (question, kept) = kept_parts(4, 10, None);
+    none_holds_a_magic(&question, &kept);
+}
+
 /// Rook d1's lowest 10-bit magic that carries its shift: every part below
 /// its own ruled out, and the magic, its shift put in, is the best sets'
 /// d1 magic and indexes every occupancy of d1 in 10 bits.
