@@ -18,6 +18,8 @@ pub use magic_core::sets as shipped;
 #[cfg(feature = "tools")]
 mod candidates;
 mod error;
+#[cfg(feature = "tools")]
+mod exact_shift;
 mod free_slots;
 #[cfg(feature = "tools")]
 mod hunt;

@@ -21,8 +21,12 @@
 //!
 //! Keys that differ by one bit `2^p` move together, by the same shift
 //! `2^p m`: the [`Lookahead`] rules an interval out from that some levels
-//! before those keys are known one by one.
+//! before those keys are known one by one. Where `2^p m` is a whole
+//! number of slots, fixed by the magic's lowest bits, the [`ExactShifts`]
+//! rule out each of its values as the keys below the bit become known
+//! (in a walk of one part, whose empty occupancy lies at slot 0).
 
+use crate::exact_shift::{exact_groups, ExactGroup, ExactShifts};
 use crate::shift_lookahead::{shift_groups, Lookahead, ShiftGroup};
 use crate::{Occupancies, Piece};
 use std::ops::Range;
@@ -71,6 +75,9 @@ pub struct MagicQuestion {
     bits: u32,
     /// The keys that move together, for the lookahead.
     groups: Vec<ShiftGroup>,
+    /// The keys that move together by whole slots, for the other
+    /// lookahead.
+    exact: Vec<ExactGroup>,
 }
 
 impl MagicQuestion {
@@ -105,6 +112,7 @@ impl MagicQuestion {
             .map_or(0, usize::from)
             + 1;
         let groups = shift_groups(&keys, bits);
+        let exact = exact_groups(&keys, width, bits);
         MagicQuestion {
             keys,
             empty,
@@ -112,6 +120,7 @@ impl MagicQuestion {
             width,
             bits,
             groups,
+            exact,
         }
     }
 }
@@ -126,6 +135,7 @@ struct Walk<'a> {
     slots: Box<[u8; MAX_SLOTS]>,
     undo: Vec<usize>,
     look: Lookahead<'a>,
+    exact: ExactShifts<'a>,
     /// The keys not yet known, listed for each interval on the way down:
     /// an interval's list lies past its parent's.
     open: Vec<u32>,
@@ -182,6 +192,7 @@ impl Walk<'_> {
         let one_step = 1u64 << drop;
         let mark = self.undo.len();
         let known_before = self.look.known_count();
+        self.exact.enter();
         let base = self.open.len();
         let span = (1u64 << k) - 1;
         // A key is looked at while its run `c * span` (with the extra
@@ -233,6 +244,7 @@ impl Walk<'_> {
                     self.slots[slot] = id;
                     self.undo.push(slot);
                     self.look.hold(slot, id);
+                    self.exact.hold(slot, id);
                 }
                 held if held == id => {}
                 _ => {
@@ -241,6 +253,7 @@ impl Walk<'_> {
                 }
             }
             self.look.know(i, lo, hi);
+            self.exact.know(i, slot);
         }
         let clash = clash || (self.extra == 1 && !self.pin_empty());
         let still = base..self.open.len();
@@ -251,7 +264,7 @@ impl Walk<'_> {
             // in a walk with complements.
             (false, false) if k == 0 => self.single(start),
             (false, false) => {
-                if self.look.enter(start, k, known_before) {
+                if self.exact.allows(start, k) && self.look.enter(start, k, known_before) {
                     let half = k - 1;
                     let found = match self.search(start, half, still.clone(), next)? {
                         Some(magic) => Some(magic),
@@ -269,9 +282,11 @@ impl Walk<'_> {
             // Already below MAX_SLOTS; the mask spares the bound checks.
             let slot = slot & (MAX_SLOTS - 1);
             self.look.release(slot, self.slots[slot]);
+            self.exact.release(slot, self.slots[slot]);
             self.slots[slot] = FREE;
         }
         self.look.forget_since(known_before);
+        self.exact.leave();
         Ok(found)
     }
 }
@@ -591,11 +606,17 @@ impl MagicQuestion {
             slots[0] = p.empty;
             look.hold(0, p.empty);
         }
+        // With complements, the empty occupancy has no fixed slot.
+        let exact = match extra {
+            0 => ExactShifts::new(&p.exact, p.empty, p.attack_sets),
+            _ => ExactShifts::new(&[], p.empty, p.attack_sets),
+        };
         let mut walk = Walk {
             p,
             slots,
             undo: Vec::new(),
             look,
+            exact,
             open: Vec::new(),
             nodes: 0,
             stop,
@@ -764,6 +785,43 @@ mod tests {
         );
     }
 
+    /// On made-up squares of 64 slots small enough to try every magic,
+    /// with key bits that move the index by whole slots, the search with
+    /// the [`ExactShifts`] finds the lowest magic there is, or none, and
+    /// rules some intervals out that the walk without them looks at.
+    #[test]
+    fn the_exact_shifts_keep_the_lowest_magic_every_magic_tried_finds() {
+        let mut rng = SplitMix64::new(17);
+        let (mut found, mut none, mut pruned, mut rounds) = (0, 0, 0, 0);
+        while rounds < 100 {
+            let width = 14 + (rng.next_u64() % 2) as u32;
+            let (mask_bits, classes) = (6 + rng.next_u64() % 2, 2 + rng.next_u64() % 12);
+            let (mask, ids) = made_up(&mut rng, width, mask_bits, classes);
+            let with = question(mask, &ids, 6);
+            if with.exact.is_empty() {
+                continue;
+            }
+            rounds += 1;
+            let expected = lowest_by_trying(&ids, 6, 0..1 << width);
+            let (magic, nodes) = settling(&with);
+            assert_eq!(magic, expected, "round {rounds}: mask {mask:#x}");
+            let without = MagicQuestion {
+                exact: Vec::new(),
+                ..question(mask, &ids, 6)
+            };
+            let (alone, more) = settling(&without);
+            assert_eq!(alone, expected, "round {rounds}: mask {mask:#x}");
+            assert!(nodes <= more, "round {rounds}: {nodes} against {more}");
+            pruned += usize::from(nodes < more);
+            match expected {
+                Some(_) => found += 1,
+                None => none += 1,
+            }
+        }
+        assert!(found > 5 && none > 5, "{found} found, {none} none");
+        assert!(pruned >= 50, "fewer intervals in {pruned} of 100");
+    }
+
     /// With 64 slots or more, the lookahead rules intervals out before
     /// their keys are known, and finds in every part the same lowest magic,
     /// or none, as the walk alone (which the test above checks against
@@ -782,6 +840,7 @@ mod tests {
             );
             let walk_alone = MagicQuestion {
                 groups: Vec::new(),
+                exact: Vec::new(),
                 ..question(mask, &ids, 6)
             };
             let (mut nodes, mut more) = (0, 0);
@@ -867,6 +926,7 @@ mod tests {
         let with = MagicQuestion::new(Piece::Rook, 10, 9);
         let without = MagicQuestion {
             groups: Vec::new(),
+            exact: Vec::new(),
             ..MagicQuestion::new(Piece::Rook, 10, 9)
         };
         let answers = [3_233, 3_904].map(|part| (with.part(part), without.part(part)));
