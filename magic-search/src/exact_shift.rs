@@ -283,6 +283,7 @@ impl<'a> ExactShifts<'a> {
     }
 
     /// Attack set `id` now holds `slot`.
+    #[inline]
     pub(crate) fn hold(&mut self, slot: usize, id: u8) {
         for state in &mut self.states {
             state.hold(slot, id);
@@ -290,6 +291,7 @@ impl<'a> ExactShifts<'a> {
     }
 
     /// `slot`, held by attack set `id`, is free again.
+    #[inline]
     pub(crate) fn release(&mut self, slot: usize, id: u8) {
         for state in &mut self.states {
             state.release(slot, id);
@@ -297,6 +299,7 @@ impl<'a> ExactShifts<'a> {
     }
 
     /// Key `key` lies at `slot` over the whole interval.
+    #[inline]
     pub(crate) fn know(&mut self, key: usize, slot: usize) {
         for (group, state) in self.groups.iter().zip(&mut self.states) {
             let target = group.target[key];
@@ -308,6 +311,7 @@ impl<'a> ExactShifts<'a> {
 
     /// On entering an interval, before its keys are placed: what they rule
     /// out is dropped again by [`leave`](Self::leave).
+    #[inline]
     pub(crate) fn enter(&mut self) {
         for state in &mut self.states {
             state.enter();
@@ -316,6 +320,7 @@ impl<'a> ExactShifts<'a> {
 
     /// Whether the magics `[start, start + 2^k)` can still take an `r` of
     /// every group that no known key rules out.
+    #[inline]
     pub(crate) fn allows(&self, start: u64, k: u32) -> bool {
         self.groups
             .iter()
@@ -332,6 +337,7 @@ impl<'a> ExactShifts<'a> {
     /// Leaves the interval last entered: its keys are no longer known and
     /// what they ruled out is open again (its slots are released one by
     /// one).
+    #[inline]
     pub(crate) fn leave(&mut self) {
         for state in &mut self.states {
             state.leave();

@@ -135,7 +135,10 @@ struct Walk<'a> {
     slots: Box<[u8; MAX_SLOTS]>,
     undo: Vec<usize>,
     look: Lookahead<'a>,
-    exact: ExactShifts<'a>,
+    /// None where no key bit moves the index by whole slots, or in a walk
+    /// with complements (whose empty occupancy has no fixed slot): the
+    /// walk then pays nothing for it.
+    exact: Option<ExactShifts<'a>>,
     /// The keys not yet known, listed for each interval on the way down:
     /// an interval's list lies past its parent's.
     open: Vec<u32>,
@@ -192,7 +195,9 @@ impl Walk<'_> {
         let one_step = 1u64 << drop;
         let mark = self.undo.len();
         let known_before = self.look.known_count();
-        self.exact.enter();
+        if let Some(exact) = &mut self.exact {
+            exact.enter();
+        }
         let base = self.open.len();
         let span = (1u64 << k) - 1;
         // A key is looked at while its run `c * span` (with the extra
@@ -244,7 +249,9 @@ impl Walk<'_> {
                     self.slots[slot] = id;
                     self.undo.push(slot);
                     self.look.hold(slot, id);
-                    self.exact.hold(slot, id);
+                    if let Some(exact) = &mut self.exact {
+                        exact.hold(slot, id);
+                    }
                 }
                 held if held == id => {}
                 _ => {
@@ -253,7 +260,9 @@ impl Walk<'_> {
                 }
             }
             self.look.know(i, lo, hi);
-            self.exact.know(i, slot);
+            if let Some(exact) = &mut self.exact {
+                exact.know(i, slot);
+            }
         }
         let clash = clash || (self.extra == 1 && !self.pin_empty());
         let still = base..self.open.len();
@@ -264,7 +273,8 @@ impl Walk<'_> {
             // in a walk with complements.
             (false, false) if k == 0 => self.single(start),
             (false, false) => {
-                if self.exact.allows(start, k) && self.look.enter(start, k, known_before) {
+                let allowed = self.exact.as_ref().is_none_or(|e| e.allows(start, k));
+                if allowed && self.look.enter(start, k, known_before) {
                     let half = k - 1;
                     let found = match self.search(start, half, still.clone(), next)? {
                         Some(magic) => Some(magic),
@@ -282,11 +292,15 @@ impl Walk<'_> {
             // Already below MAX_SLOTS; the mask spares the bound checks.
             let slot = slot & (MAX_SLOTS - 1);
             self.look.release(slot, self.slots[slot]);
-            self.exact.release(slot, self.slots[slot]);
+            if let Some(exact) = &mut self.exact {
+                exact.release(slot, self.slots[slot]);
+            }
             self.slots[slot] = FREE;
         }
         self.look.forget_since(known_before);
-        self.exact.leave();
+        if let Some(exact) = &mut self.exact {
+            exact.leave();
+        }
         Ok(found)
     }
 }
@@ -606,11 +620,8 @@ impl MagicQuestion {
             slots[0] = p.empty;
             look.hold(0, p.empty);
         }
-        // With complements, the empty occupancy has no fixed slot.
-        let exact = match extra {
-            0 => ExactShifts::new(&p.exact, p.empty, p.attack_sets),
-            _ => ExactShifts::new(&[], p.empty, p.attack_sets),
-        };
+        let exact = (extra == 0 && !p.exact.is_empty())
+            .then(|| ExactShifts::new(&p.exact, p.empty, p.attack_sets));
         let mut walk = Walk {
             p,
             slots,
