@@ -46,6 +46,15 @@ pub(crate) struct ExactGroup {
     target: Vec<u8>,
 }
 
+impl ExactGroup {
+    /// How many values `r` takes, and how many slots apart they are:
+    /// `2^period_bits` and `2^step_bits`.
+    #[cfg(test)]
+    pub(crate) fn shifts(&self) -> (usize, usize) {
+        (1 << self.period_bits, 1 << self.step_bits)
+    }
+}
+
 /// The groups of `keys` (sorted by `c`, every one distinct and nonzero)
 /// of a question whose magics' low `width` bits reach an index of `bits`
 /// bits: those whose classes of slots fill a word or more.

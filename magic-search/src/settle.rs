@@ -796,6 +796,24 @@ mod tests {
         );
     }
 
+    /// The first-rank rooks whose seventh-rank square moves the index by
+    /// whole slots: from the f-file on at 11 bits, from the g-file on at
+    /// 10; h1 at 11 bits by `4 (m mod 512)` slots.
+    #[test]
+    fn the_seventh_rank_moves_a_first_rank_rooks_index_by_whole_slots_from_the_f_file_on() {
+        let shifts = |sq: usize, bits: u32| -> Vec<(usize, usize)> {
+            let q = MagicQuestion::new(Piece::Rook, sq, bits);
+            q.exact.iter().map(|g| g.shifts()).collect()
+        };
+        assert_eq!(shifts(7, 11), [(512, 4)]);
+        assert_eq!(shifts(6, 11), [(1024, 2)]);
+        assert_eq!(shifts(5, 11), [(2048, 1)]);
+        assert_eq!(shifts(4, 11), []);
+        assert_eq!(shifts(7, 10), [(512, 2)]);
+        assert_eq!(shifts(6, 10), [(1024, 1)]);
+        assert_eq!(shifts(5, 10), []);
+    }
+
     /// On made-up squares of 64 slots small enough to try every magic,
     /// with key bits that move the index by whole slots, the search with
     /// the [`ExactShifts`] finds the lowest magic there is, or none, and
