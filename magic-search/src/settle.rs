@@ -43,11 +43,16 @@ pub struct Settled {
 }
 
 /// A part's search called off (by [`MagicQuestion::part_until`]'s flag)
-/// before it settled anything.
+/// before it settled the part.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Stopped {
     /// Intervals looked at before it stopped.
     pub nodes: u64,
+    /// How far the walk of one part got: no magic of the part lies below
+    /// this one (its low `w` bits), which
+    /// [`part_from_until`](MagicQuestion::part_from_until) goes on from.
+    /// The walk of a pair leaves it at the part's first magic.
+    pub reached: u64,
 }
 
 /// Whether `piece` on a square has a magic with so many index bits: the
@@ -151,6 +156,8 @@ struct Walk<'a> {
     /// In such a walk, whether it still looks for complements that are
     /// magics: until it finds one, and then only for the magics.
     complements: bool,
+    /// The first magic of the walk.
+    first: u64,
 }
 
 /// A slot no attack set holds yet.
@@ -185,7 +192,16 @@ impl Walk<'_> {
         tail: usize,
     ) -> Result<Option<u64>, Stopped> {
         if self.nodes % STOP_CHECK == 0 && self.stop.load(Ordering::Relaxed) {
-            return Err(Stopped { nodes: self.nodes });
+            // Going down from the lowest magics first, and ending at the
+            // first found, the walk has ruled out every magic below.
+            let reached = match self.extra {
+                0 => start,
+                _ => self.first,
+            };
+            return Err(Stopped {
+                nodes: self.nodes,
+                reached,
+            });
         }
         self.nodes += 1;
         let p = self.p;
@@ -449,8 +465,72 @@ impl MagicQuestion {
     ///
     /// If `part` is not below [`parts`](Self::parts).
     pub fn part_until(&self, part: u64, stop: &AtomicBool) -> Result<Settled, Stopped> {
-        let (magic, _, nodes) = self.walk(part, 0, stop)?;
-        Ok(Settled { magic, nodes })
+        self.part_from_until(part, self.first_of(part), stop)
+    }
+
+    /// The first magic of part `part` (its low `w` bits).
+    ///
+    /// ```
+    /// use magic_search::{MagicQuestion, Piece};
+    /// let c1 = MagicQuestion::new(Piece::Rook, 2, 10);
+    /// assert_eq!(c1.first_of(1234), 1234 << 51);
+    /// assert_eq!(c1.part_of(c1.first_of(1234)), 1234);
+    /// ```
+    pub fn first_of(&self, part: u64) -> u64 {
+        part << (self.width - SETTLE_SPLIT.min(self.width))
+    }
+
+    /// Searches part `part` from magic `from` on, as
+    /// [`part_until`](Self::part_until) searches it whole, where a walk
+    /// stopped before has ruled out every magic below `from`
+    /// ([`Stopped::reached`]): the lowest magic of the part, or none, and
+    /// the intervals looked at from `from` on (the magics from `from` to
+    /// the part's end are walked as the aligned intervals they split into,
+    /// each from its top, so the count differs a little from a walk of
+    /// the whole part). A run cut short goes on from where it stopped.
+    ///
+    /// ```
+    /// use magic_search::{MagicQuestion, Piece};
+    /// use std::sync::atomic::{AtomicBool, Ordering};
+    /// // Rook c2 at 9 bits: part 3,904 holds a magic. Stop a walk of it
+    /// // at once, then go on from where it stopped.
+    /// let c2 = MagicQuestion::new(Piece::Rook, 10, 9);
+    /// let whole = c2.part(3_904);
+    /// let raised = AtomicBool::new(true);
+    /// let stopped = c2.part_until(3_904, &raised).unwrap_err();
+    /// raised.store(false, Ordering::Relaxed);
+    /// let rest = c2.part_from_until(3_904, stopped.reached, &raised).unwrap();
+    /// assert_eq!(rest.magic, whole.magic);
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// If `from` does not lie in part `part`, or `part` is not below
+    /// [`parts`](Self::parts).
+    pub fn part_from_until(
+        &self,
+        part: u64,
+        from: u64,
+        stop: &AtomicBool,
+    ) -> Result<Settled, Stopped> {
+        assert!(part < self.parts(), "part {part} is past the last");
+        assert_eq!(self.part_of(from), part, "{from:#x} lies in another part");
+        let end = self.first_of(part) + (1 << (self.width - SETTLE_SPLIT.min(self.width)));
+        let (mut at, mut nodes) = (from, 0);
+        while at < end {
+            // The largest aligned interval from `at` that ends by `end`.
+            let k = at.trailing_zeros().min((end - at).ilog2());
+            let (magic, _, seen) = self.walk(at, k, 0, stop).map_err(|stopped| Stopped {
+                nodes: nodes + stopped.nodes,
+                ..stopped
+            })?;
+            nodes += seen;
+            if magic.is_some() {
+                return Ok(Settled { magic, nodes });
+            }
+            at += 1 << k;
+        }
+        Ok(Settled { magic: None, nodes })
     }
 
     /// The part whose magics are the complements (`2^w - 1 - m`) of those
@@ -553,7 +633,8 @@ impl MagicQuestion {
         part: u64,
         stop: &AtomicBool,
     ) -> Result<(Settled, Option<Settled>), Stopped> {
-        let (magic, complements, nodes) = self.walk(part, 1, stop)?;
+        let k = self.width - SETTLE_SPLIT.min(self.width);
+        let (magic, complements, nodes) = self.walk(self.first_of(part), k, 1, stop)?;
         // A walk that stopped at a magic, or found a complement that is one,
         // did not see every complement.
         let mirror = (magic.is_none() && complements).then_some(Settled {
@@ -592,18 +673,18 @@ impl MagicQuestion {
         self.bits >= 6
     }
 
-    /// The walk of part `part`, with the complements when `extra` is 1:
-    /// its lowest magic, whether it still looked for complements at the
-    /// end (none of them found to be a magic), and the intervals.
+    /// The walk of the magics `[start, start + 2^k)` (an aligned interval
+    /// within one part), with their complements when `extra` is 1: its
+    /// lowest magic, whether it still looked for complements at the end
+    /// (none of them found to be a magic), and the intervals.
     fn walk(
         &self,
-        part: u64,
+        start: u64,
+        k: u32,
         extra: u64,
         stop: &AtomicBool,
     ) -> Result<(Option<u64>, bool, u64), Stopped> {
         let p = self;
-        assert!(part < p.parts(), "part {part} is past the last");
-        let k = p.width - SETTLE_SPLIT.min(p.width);
         assert!(p.bits <= MAX_SLOTS.ilog2(), "at most 12 bits");
         let mut slots = Box::new([FREE; MAX_SLOTS]);
         let mut look = Lookahead::new(
@@ -633,8 +714,9 @@ impl MagicQuestion {
             stop,
             extra,
             complements: extra == 1,
+            first: start,
         };
-        let magic = walk.search(part << k, k, 0..0, 0)?;
+        let magic = walk.search(start, k, 0..0, 0)?;
         Ok((magic, walk.complements, walk.nodes))
     }
 }
@@ -812,6 +894,39 @@ mod tests {
         assert_eq!(shifts(7, 10), [(512, 2)]);
         assert_eq!(shifts(6, 10), [(1024, 1)]);
         assert_eq!(shifts(5, 10), []);
+    }
+
+    /// On made-up squares whose parts are small enough to try every magic, a part searched
+    /// from any magic up to its lowest (where a walk stopped before may
+    /// have got) gives that lowest magic, or none, as trying them gives.
+    #[test]
+    fn a_part_searched_from_where_a_walk_stopped_gives_its_lowest_magic() {
+        let mut rng = SplitMix64::new(19);
+        let (mut found, mut none) = (0, 0);
+        for round in 0..100 {
+            // Parts of 64 to 4,096 magics, each tried.
+            let (width, bits, mask, ids) = small_made_up(&mut rng, 18..25);
+            let q = question(mask, &ids, bits);
+            let per_part = 1u64 << (width - SETTLE_SPLIT.min(width));
+            for _ in 0..4 {
+                let part = rng.next_u64() % q.parts();
+                let magics = part * per_part..(part + 1) * per_part;
+                let lowest = lowest_by_trying(&ids, bits, magics.clone());
+                let up_to = lowest.unwrap_or(magics.end - 1);
+                let from = magics.start + rng.next_u64() % (up_to - magics.start + 1);
+                let never = AtomicBool::new(false);
+                let settled = q.part_from_until(part, from, &never).unwrap();
+                assert_eq!(
+                    settled.magic, lowest,
+                    "round {round}, part {part}, from {from}"
+                );
+                match lowest {
+                    Some(_) => found += 1,
+                    None => none += 1,
+                }
+            }
+        }
+        assert!(found > 40 && none > 40, "{found} found, {none} none");
     }
 
     /// On made-up squares of 64 slots small enough to try every magic,

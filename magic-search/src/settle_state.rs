@@ -3,13 +3,18 @@
 
 use crate::hunt::target_from_fields;
 use crate::rows::{hex_magic, magic_or_dash, rows};
-use crate::{HuntTarget, Settled};
+use crate::{HuntTarget, Settled, Stopped};
 use std::collections::BTreeMap;
+
+/// The magic field of a part stopped before it settled: `below:` and the
+/// magic it reached.
+const BELOW: &str = "below:";
 
 /// The parts of `settle` questions searched so far, each with what it
 /// found. `magic-search settle --state FILE` keeps them, so that a run cut
 /// short (by `--time`, Ctrl-C or a kill) searches only the other parts when
-/// it is run again. What a part holds does not depend on the run, the
+/// it is run again, and a part cut short goes on from where it stopped
+/// ([`reached`](Self::reached)). What a part holds does not depend on the run, the
 /// shard or the machine, so the files of a job array's shards combine into
 /// one with [`merge`](Self::merge), or by putting them one after another.
 ///
@@ -27,6 +32,8 @@ use std::collections::BTreeMap;
 #[derive(Clone, Debug, Default, PartialEq, Eq)]
 pub struct SettleState {
     parts: BTreeMap<(HuntTarget, u64), Settled>,
+    /// Parts not settled yet: how far a walk got, and its intervals.
+    reached: BTreeMap<(HuntTarget, u64), Stopped>,
 }
 
 impl SettleState {
@@ -47,6 +54,7 @@ impl SettleState {
         part: u64,
         settled: Settled,
     ) -> Result<(), String> {
+        self.reached.remove(&(target, part));
         match self.parts.insert((target, part), settled) {
             Some(before) if before.magic != settled.magic => {
                 self.parts.insert((target, part), before);
@@ -58,6 +66,36 @@ impl SettleState {
             }
             _ => Ok(()),
         }
+    }
+
+    /// Keeps how far a walk of part `part` of `target` got before it was
+    /// stopped, unless the part is settled or a walk got further.
+    ///
+    /// ```
+    /// use magic_search::{SettleState, Settled, Stopped};
+    /// let t = "rook,h1,11".parse().unwrap();
+    /// let mut state = SettleState::default();
+    /// state.record_reached(t, 2688, Stopped { nodes: 9, reached: 0x5400_0000_0000_0100 });
+    /// state.record_reached(t, 2688, Stopped { nodes: 5, reached: 0x5400_0000_0000_0010 });
+    /// assert_eq!(state.reached(t, 2688).map(|s| s.nodes), Some(9));
+    /// state.record(t, 2688, Settled { magic: None, nodes: 20 }).unwrap();
+    /// assert_eq!(state.reached(t, 2688), None);
+    /// ```
+    pub fn record_reached(&mut self, target: HuntTarget, part: u64, stopped: Stopped) {
+        if self.parts.contains_key(&(target, part)) {
+            return;
+        }
+        let kept = self.reached.entry((target, part)).or_insert(stopped);
+        if stopped.reached > kept.reached {
+            *kept = stopped;
+        }
+    }
+
+    /// How far a walk of part `part` of `target` got, when it was stopped
+    /// before it settled the part: none of the part's magics below
+    /// [`Stopped::reached`] is one.
+    pub fn reached(&self, target: HuntTarget, part: u64) -> Option<Stopped> {
+        self.reached.get(&(target, part)).copied()
     }
 
     /// What part `part` of `target` holds, if it was searched.
@@ -83,26 +121,34 @@ impl SettleState {
             .map(|(&(_, part), &settled)| (part, settled))
     }
 
-    /// How many parts, of every question, are kept.
+    /// How many parts, of every question, are kept settled.
     pub fn len(&self) -> usize {
         self.parts.len()
     }
 
-    /// Whether no part is kept.
+    /// Whether no part is kept, settled or not.
     pub fn is_empty(&self) -> bool {
-        self.parts.is_empty()
+        self.parts.is_empty() && self.reached.is_empty()
     }
 
     /// The state file: a comment, a header, then one
     /// `piece,square,bits,part,magic,intervals` row per part searched (`-`
-    /// where the part holds no magic), by question and part.
+    /// where the part holds no magic), by question and part, and one per
+    /// part stopped before it settled, its magic field `below:` and how
+    /// far the walk got.
     ///
     /// ```
-    /// use magic_search::{SettleState, Settled};
+    /// use magic_search::{SettleState, Settled, Stopped};
     /// let mut state = SettleState::default();
     /// let none = Settled { magic: None, nodes: 12 };
     /// state.record("bishop,d1,4".parse().unwrap(), 3, none).unwrap();
     /// assert!(state.to_text().ends_with("\npiece,square,bits,part,magic,intervals\nbishop,d1,4,3,-,12\n"));
+    ///
+    /// // A part stopped before it settled, read back as it was kept.
+    /// let h1 = "rook,h1,11".parse().unwrap();
+    /// state.record_reached(h1, 2688, Stopped { nodes: 7, reached: 0x5400_0000_0000_0100 });
+    /// assert!(state.to_text().ends_with("\nrook,h1,11,2688,below:0x5400000000000100,7\n"));
+    /// assert_eq!(SettleState::parse(&state.to_text()).unwrap(), state);
     /// ```
     pub fn to_text(&self) -> String {
         let mut out = String::from(
@@ -113,6 +159,10 @@ impl SettleState {
         for (&(target, part), settled) in &self.parts {
             let magic = magic_or_dash(settled.magic);
             out.push_str(&format!("{target},{part},{magic},{}\n", settled.nodes));
+        }
+        for (&(target, part), stopped) in &self.reached {
+            let (reached, nodes) = (stopped.reached, stopped.nodes);
+            out.push_str(&format!("{target},{part},{BELOW}{reached:#018x},{nodes}\n"));
         }
         out
     }
@@ -135,13 +185,19 @@ impl SettleState {
             };
             let target = target_from_fields(piece, square, bits).map_err(|e| bad(&e))?;
             let part = part.parse().map_err(|_| bad("part must be a number"))?;
-            let magic = match magic {
-                "-" => None,
-                m => Some(hex_magic(m).ok_or_else(|| bad("magic must be 0x and hex digits"))?),
-            };
             let nodes = nodes
                 .parse()
                 .map_err(|_| bad("intervals must be a number"))?;
+            let hex = |m: &str| hex_magic(m).ok_or_else(|| bad("magic must be 0x and hex digits"));
+            let magic = match magic {
+                "-" => None,
+                m if m.starts_with(BELOW) => {
+                    let reached = hex(&m[BELOW.len()..])?;
+                    state.record_reached(target, part, Stopped { nodes, reached });
+                    continue;
+                }
+                m => Some(hex(m)?),
+            };
             state
                 .record(target, part, Settled { magic, nodes })
                 .map_err(|e| bad(&e))?;
@@ -153,19 +209,31 @@ impl SettleState {
     /// parts would have kept.
     ///
     /// ```
-    /// use magic_search::{SettleState, Settled};
+    /// use magic_search::{SettleState, Settled, Stopped};
     /// let t = "bishop,d1,4".parse().unwrap();
     /// let (mut a, mut b) = (SettleState::default(), SettleState::default());
     /// a.record(t, 0, Settled { magic: None, nodes: 5 }).unwrap();
     /// b.record(t, 1, Settled { magic: None, nodes: 6 }).unwrap();
     /// let both = SettleState::merge(&[a, b]).unwrap();
     /// assert_eq!(both.parts_of(t).count(), 2);
+    ///
+    /// // Of two shards stopped in one part, the one that got further.
+    /// let (mut c, mut d) = (SettleState::default(), SettleState::default());
+    /// c.record_reached(t, 2, Stopped { nodes: 3, reached: 0x20 });
+    /// d.record_reached(t, 2, Stopped { nodes: 4, reached: 0x28 });
+    /// let both = SettleState::merge(&[c, d]).unwrap();
+    /// assert_eq!(both.reached(t, 2), Some(Stopped { nodes: 4, reached: 0x28 }));
     /// ```
     pub fn merge(states: &[SettleState]) -> Result<Self, String> {
         let mut merged = SettleState::default();
         for state in states {
             for (&(target, part), &settled) in &state.parts {
                 merged.record(target, part, settled)?;
+            }
+        }
+        for state in states {
+            for (&(target, part), &stopped) in &state.reached {
+                merged.record_reached(target, part, stopped);
             }
         }
         Ok(merged)

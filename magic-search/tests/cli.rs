@@ -455,11 +455,29 @@ fn settle_stops_at_its_time_limit_and_says_how_far_it_got() {
     assert!(out.contains("run it again to go on from a1"), "{out}");
     // No magic of a1 at 11 bits is known: nothing to hunt for.
     assert!(!out.contains("magic-search hunt"), "{out}");
-    // The state file lists exactly the parts said to be ruled out.
+    // The state file lists exactly the parts said to be ruled out, and
+    // where the walks of the parts begun alone but not finished got to
+    // (here none: a part walked with its mirror starts again).
     let ruled_out = number_between(&out, "not settled: ", " ");
     let state = std::fs::read_to_string(dir.join("a1")).unwrap();
     let rows = state.lines().filter(|l| l.starts_with("rook,a1,11,"));
     assert_eq!(rows.count() as u64, ruled_out, "{state}");
+    // The parts that can carry the shift are walked alone: those begun
+    // are kept where they stopped.
+    let args = [
+        "settle",
+        "rook,a1,11",
+        "--shift-in-magic",
+        "--time",
+        "1s",
+        "--state",
+        "a1s",
+    ];
+    let (out, _) = tool_in_fails(&dir, &args);
+    let unfinished = number_between(&out, "ruled out, ", " not finished");
+    let state = std::fs::read_to_string(dir.join("a1s")).unwrap();
+    let stopped = state.lines().filter(|l| l.contains(",below:0x")).count() as u64;
+    assert!((1..=unfinished).contains(&stopped), "{out}\n{state}");
     // Rook a8 has known 11-bit magics: `hunt` is the way to one. Two
     // questions left open are counted, not listed.
     let (out, err) = tool_in_fails(
@@ -472,6 +490,46 @@ fn settle_stops_at_its_time_limit_and_says_how_far_it_got() {
     );
     assert!(
         err.contains("error: not settled in time: 2 of 2 questions (see their lines); give it longer (--time)"),
+        "{err}"
+    );
+}
+
+#[test]
+fn settle_goes_on_with_a_part_from_where_a_run_stopped() {
+    // Bishop b1 at 4 bits: its lowest magic, from a whole run.
+    let dir = scratch_dir("settle-go-on");
+    let (whole, _) = tool_in(&dir, &["settle", "bishop,b1,4"]);
+    let magic = magic_answered(&whole);
+    // A state file that says a run stopped halfway to it, in its part:
+    // going on from there finds it again, and keeps the part with the
+    // intervals of both runs.
+    let width = 54;
+    let part = magic >> (width - 12);
+    let first = part << (width - 12);
+    let halfway = first + (magic - first) / 2;
+    let kept = format!(
+        "piece,square,bits,part,magic,intervals\nbishop,b1,4,{part},below:{halfway:#x},1000\n"
+    );
+    std::fs::write(dir.join("b1"), kept).unwrap();
+    let (out, _) = tool_in(&dir, &["settle", "bishop,b1,4", "--state", "b1"]);
+    assert_eq!(magic_answered(&out), magic, "{out}");
+    let state = std::fs::read_to_string(dir.join("b1")).unwrap();
+    let row = state
+        .lines()
+        .find(|l| l.starts_with(&format!("bishop,b1,4,{part},")))
+        .unwrap_or_else(|| panic!("{state}"));
+    let prefix = format!("bishop,b1,4,{part},{magic:#018x},");
+    let total: u64 = row
+        .strip_prefix(&prefix)
+        .and_then(|n| n.parse().ok())
+        .unwrap_or_else(|| panic!("{state}"));
+    assert!(total > 1000, "{state}");
+    // A point past the part is refused.
+    let wrong = format!("piece,square,bits,part,magic,intervals\nbishop,b1,4,{part},below:0x1,5\n");
+    std::fs::write(dir.join("b1"), wrong).unwrap();
+    let (_, err) = tool_in_fails(&dir, &["settle", "bishop,b1,4", "--state", "b1"]);
+    assert!(
+        err.contains("stopped at 0x1, a magic of another part"),
         "{err}"
     );
 }

@@ -37,8 +37,10 @@ pub struct SettleArgs {
     shard: Option<Shard>,
     /// Keep the parts searched in FILE: read first when it exists, and
     /// rewritten as parts finish, so that a run cut short (--time, Ctrl-C,
-    /// a kill) searches only the other parts when run again. The files of
-    /// several shards combine with `magic-search merge`.
+    /// a kill) searches only the other parts when run again. A part walked
+    /// alone (not with its mirror) and stopped by --time or Ctrl-C is kept
+    /// where it got to (a `below:` row), and goes on from there. The files
+    /// of several shards combine with `magic-search merge`.
     #[arg(long, value_name = "FILE")]
     state: Option<PathBuf>,
     /// Only magics that carry their shift (64 - bits) in their top six
@@ -224,10 +226,23 @@ impl Keeper {
         let wrong = |&(part, settled): &(u64, Settled)| {
             part >= parts || settled.magic.is_some_and(|m| question.part_of(m) != part)
         };
-        let Some((part, settled)) = kept.0.parts_of(q.target()).find(wrong) else {
-            return Ok(());
-        };
         let file = self.path.as_deref().unwrap_or(Path::new("the state file"));
+        let Some((part, settled)) = kept.0.parts_of(q.target()).find(wrong) else {
+            // A part stopped before must have stopped within itself.
+            let stray = (0..parts).find_map(|part| {
+                let at = kept.0.reached(q.target(), part)?.reached;
+                (question.part_of(at) != part).then_some((part, at))
+            });
+            let Some((part, at)) = stray else {
+                return Ok(());
+            };
+            return Err(format!(
+                "{}: part {part} of {} stopped at {at:#x}, a magic of another part, so \
+                 `settle` did not write it; give another --state file",
+                file.display(),
+                q.name()
+            ));
+        };
         let what = match settled.magic {
             Some(m) if part < parts => format!("holds {m:#x}, a magic of another part"),
             _ => format!("is past its {parts} parts"),
@@ -247,6 +262,17 @@ impl Keeper {
             .iter()
             .filter_map(|&part| state.part(target, part).map(|s| (part, s.magic)))
             .collect()
+    }
+
+    /// How far a walk of a part of `target` got before it was stopped.
+    fn reached(&self, target: HuntTarget, part: u64) -> Option<Stopped> {
+        self.lock().0.reached(target, part)
+    }
+
+    /// Keeps how far a walk of a part got before it was stopped; the file
+    /// is rewritten when the run ends.
+    fn record_reached(&self, target: HuntTarget, part: u64, stopped: Stopped) {
+        self.lock().0.record_reached(target, part, stopped);
     }
 
     /// Keeps a part searched, and rewrites the file if it was not for a
@@ -377,7 +403,12 @@ fn answer(
     // top down, so where magics are known with these bits, it may go far
     // before the magic that a walk of the mirror alone finds at once.
     let pairs = question.pairs_pay() && q.bits < fewest_known_bits(q.piece, q.square);
-    let work = pair_up(&question, &todo, pairs);
+    // Where a part was stopped before, its walk goes on from there, alone.
+    let reached: BTreeMap<u64, Stopped> = todo
+        .iter()
+        .filter_map(|&part| keeper.reached(target, part).map(|r| (part, r)))
+        .collect();
+    let work = pair_up(&question, &todo, pairs, &reached);
     let bar = progress_bar(todo.len());
     if !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
         // No bar to draw: say once what the wait is for.
@@ -422,9 +453,23 @@ fn answer(
         let search = |work: Work| {
             let searched = match work {
                 Work::Pair(part) => pair(&question, part, stop),
-                Work::Part(part) => question
-                    .part_until(part, stop)
-                    .map(|settled| [Some((part, settled)), None]),
+                Work::Part(part) => one_part(&question, part, reached.get(&part), stop)
+                    .map(|settled| [Some((part, settled)), None])
+                    .inspect_err(|stopped| {
+                        // Kept, to go on from there, where it got anywhere.
+                        let from = reached
+                            .get(&part)
+                            .map_or(question.first_of(part), |r| r.reached);
+                        if stopped.reached > from {
+                            keeper.record_reached(target, part, *stopped);
+                        }
+                    }),
+            };
+            // The intervals of this run: a part it went on with counts those
+            // of the runs before too.
+            let earlier = match work {
+                Work::Part(part) => reached.get(&part).map_or(0, |r| r.nodes),
+                Work::Pair(_) => 0,
             };
             let (first, seen) = match searched {
                 Ok(settled) => {
@@ -443,13 +488,14 @@ fn answer(
                         *lowest =
                             Some(lowest.map_or((part, m), |low: (u64, u64)| low.min((part, m))));
                     }
-                    let seen = settled.iter().flatten().map(|(_, s)| s.nodes).sum();
+                    let seen =
+                        settled.iter().flatten().map(|(_, s)| s.nodes).sum::<u64>() - earlier;
                     let first = settled[0].and_then(|(part, s)| s.magic.map(|m| (part, m)));
                     (first, seen)
                 }
                 Err(stopped) => {
                     unfinished.fetch_add(work.parts(), Ordering::Relaxed);
-                    (None, stopped.nodes)
+                    (None, stopped.nodes - earlier)
                 }
             };
             let seen = nodes.fetch_add(seen, Ordering::Relaxed) + seen;
@@ -578,6 +624,29 @@ fn answer(
     })
 }
 
+/// What part `part` holds, its walk going on from where a run before
+/// stopped it (`before`), if one did; the intervals, or how far it got, of
+/// all the runs.
+fn one_part(
+    question: &MagicQuestion,
+    part: u64,
+    before: Option<&Stopped>,
+    stop: &AtomicBool,
+) -> Result<Settled, Stopped> {
+    let from = before.map_or(question.first_of(part), |b| b.reached);
+    let earlier = before.map_or(0, |b| b.nodes);
+    match question.part_from_until(part, from, stop) {
+        Ok(settled) => Ok(Settled {
+            nodes: earlier + settled.nodes,
+            ..settled
+        }),
+        Err(stopped) => Err(Stopped {
+            nodes: earlier + stopped.nodes,
+            ..stopped
+        }),
+    }
+}
+
 /// What the walk of a pair, and where it left the mirror open while it
 /// may hold the lowest magic, a walk of the mirror by itself, settled: the
 /// part, and the mirror unless a magic of the part makes it not needed.
@@ -596,6 +665,7 @@ fn pair(
                 .part_until(mirror, stop)
                 .map_err(|stopped| Stopped {
                     nodes: low.nodes + stopped.nodes,
+                    ..stopped
                 })?,
         ),
     };
@@ -621,13 +691,21 @@ impl Work {
 }
 
 /// The parts `todo` (in order) as searches, in the order of their first
-/// part: with `pairs`, a part and its mirror both to do are walked at once.
-fn pair_up(question: &MagicQuestion, todo: &[u64], pairs: bool) -> Vec<Work> {
-    let to_do = |part: u64| pairs && todo.binary_search(&part).is_ok();
+/// part: with `pairs`, a part and its mirror both to do are walked at once,
+/// unless a walk of either was stopped before (`reached`): each then goes
+/// on from there alone.
+fn pair_up(
+    question: &MagicQuestion,
+    todo: &[u64],
+    pairs: bool,
+    reached: &BTreeMap<u64, Stopped>,
+) -> Vec<Work> {
+    let to_do =
+        |part: u64| pairs && todo.binary_search(&part).is_ok() && !reached.contains_key(&part);
     todo.iter()
         .filter_map(|&part| {
             let mirror = question.mirror(part);
-            match (to_do(mirror), part < mirror) {
+            match (to_do(part) && to_do(mirror), part < mirror) {
                 (true, true) => Some(Work::Pair(part)),
                 // Walked with the lower part of its pair.
                 (true, false) => None,
