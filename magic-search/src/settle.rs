@@ -896,9 +896,10 @@ mod tests {
         assert_eq!(shifts(5, 10), []);
     }
 
-    /// On made-up squares whose parts are small enough to try every magic, a part searched
-    /// from any magic up to its lowest (where a walk stopped before may
-    /// have got) gives that lowest magic, or none, as trying them gives.
+    /// On made-up squares whose parts are small enough to try every magic
+    /// of one, a part searched from any magic up to its lowest (where a
+    /// walk stopped before may have got) gives that lowest magic, or none,
+    /// as trying them gives.
     #[test]
     fn a_part_searched_from_where_a_walk_stopped_gives_its_lowest_magic() {
         let mut rng = SplitMix64::new(19);

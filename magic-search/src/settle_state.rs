@@ -14,9 +14,10 @@ const BELOW: &str = "below:";
 /// found. `magic-search settle --state FILE` keeps them, so that a run cut
 /// short (by `--time`, Ctrl-C or a kill) searches only the other parts when
 /// it is run again, and a part cut short goes on from where it stopped
-/// ([`reached`](Self::reached)). What a part holds does not depend on the run, the
-/// shard or the machine, so the files of a job array's shards combine into
-/// one with [`merge`](Self::merge), or by putting them one after another.
+/// ([`reached`](Self::reached)). What a part holds does not depend on the
+/// run, the shard or the machine, so the files of a job array's shards
+/// combine into one with [`merge`](Self::merge), or by putting them one
+/// after another.
 ///
 /// ```
 /// use magic_search::{MagicQuestion, Piece, SettleState};
@@ -54,7 +55,6 @@ impl SettleState {
         part: u64,
         settled: Settled,
     ) -> Result<(), String> {
-        self.reached.remove(&(target, part));
         match self.parts.insert((target, part), settled) {
             Some(before) if before.magic != settled.magic => {
                 self.parts.insert((target, part), before);
@@ -64,7 +64,11 @@ impl SettleState {
                     magic_or_dash(settled.magic)
                 ))
             }
-            _ => Ok(()),
+            _ => {
+                // Settled: how far a stopped walk got no longer matters.
+                self.reached.remove(&(target, part));
+                Ok(())
+            }
         }
     }
 
