@@ -422,8 +422,12 @@ fn answer(
             ),
             false => format!("the 2^{width} magics"),
         };
+        let going_on = match reached.len() {
+            0 => String::new(),
+            n => format!(" ({n} going on from where a run stopped)"),
+        };
         eprintln!(
-            "settling {asked}: {} of {of}{limit}{}",
+            "settling {asked}: {} of {of}{going_on}{limit}{}",
             crate::count(todo.len() as u64, "part"),
             keeper.kept_note(kept.len())
         );
