@@ -130,6 +130,19 @@ impl SettleState {
         self.parts.len()
     }
 
+    /// How many parts, of every question, are kept where a walk stopped
+    /// before it settled them.
+    ///
+    /// ```
+    /// use magic_search::{SettleState, Stopped};
+    /// let mut state = SettleState::default();
+    /// state.record_reached("rook,h1,11".parse().unwrap(), 2688, Stopped { nodes: 1, reached: 2 });
+    /// assert_eq!((state.len(), state.stopped_len()), (0, 1));
+    /// ```
+    pub fn stopped_len(&self) -> usize {
+        self.reached.len()
+    }
+
     /// Whether no part is kept, settled or not.
     pub fn is_empty(&self) -> bool {
         self.parts.is_empty() && self.reached.is_empty()

@@ -68,8 +68,12 @@ fn parse_all<T>(
 /// whichever run searched it.
 fn merge_settles(texts: &[(&PathBuf, String)]) -> Result<String, String> {
     let merged = SettleState::merge(&parse_all(texts, SettleState::parse)?)?;
+    let begun = match merged.stopped_len() {
+        0 => String::new(),
+        n => format!(" and {n} begun"),
+    };
     eprintln!(
-        "{} searched; save this state and give it to `magic-search settle --state FILE` \
+        "{} searched{begun}; save this state and give it to `magic-search settle --state FILE` \
          for the answer, or to go on",
         crate::count(merged.len() as u64, "part")
     );
