@@ -457,17 +457,18 @@ fn answer(
         let search = |work: Work| {
             let searched = match work {
                 Work::Pair(part) => pair(&question, part, stop),
-                Work::Part(part) => one_part(&question, part, reached.get(&part), stop)
-                    .map(|settled| [Some((part, settled)), None])
-                    .inspect_err(|stopped| {
-                        // Kept, to go on from there, where it got anywhere.
-                        let from = reached
-                            .get(&part)
-                            .map_or(question.first_of(part), |r| r.reached);
-                        if stopped.reached > from {
-                            keeper.record_reached(target, part, *stopped);
-                        }
-                    }),
+                Work::Part(part) => {
+                    let before = reached.get(&part);
+                    let from = before.map_or(question.first_of(part), |b| b.reached);
+                    one_part(&question, part, from, before.map_or(0, |b| b.nodes), stop)
+                        .map(|settled| [Some((part, settled)), None])
+                        .inspect_err(|stopped| {
+                            // Kept, to go on from there, where it got anywhere.
+                            if stopped.reached > from {
+                                keeper.record_reached(target, part, *stopped);
+                            }
+                        })
+                }
             };
             // The intervals of this run: a part it went on with counts those
             // of the runs before too.
@@ -628,17 +629,16 @@ fn answer(
     })
 }
 
-/// What part `part` holds, its walk going on from where a run before
-/// stopped it (`before`), if one did; the intervals, or how far it got, of
-/// all the runs.
+/// What part `part` holds, its walk going on from magic `from`, where runs
+/// before that looked at `earlier` intervals stopped it; the intervals, or
+/// how far it got, of all the runs.
 fn one_part(
     question: &MagicQuestion,
     part: u64,
-    before: Option<&Stopped>,
+    from: u64,
+    earlier: u64,
     stop: &AtomicBool,
 ) -> Result<Settled, Stopped> {
-    let from = before.map_or(question.first_of(part), |b| b.reached);
-    let earlier = before.map_or(0, |b| b.nodes);
     match question.part_from_until(part, from, stop) {
         Ok(settled) => Ok(Settled {
             nodes: earlier + settled.nodes,
