@@ -67,6 +67,21 @@ impl Value {
                 .map_or_else(Span::call_site, |t| t.span()),
         }
     }
+
+    /// The text of a value written as one string literal, `"fancy"`: what
+    /// a name written in quotes by mistake says.
+    pub fn quoted(&self) -> Option<String> {
+        let Value::Other(tokens) = self else {
+            return None;
+        };
+        let mut tokens = tokens.clone().into_iter();
+        let (Some(TokenTree::Literal(literal)), None) = (tokens.next(), tokens.next()) else {
+            return None;
+        };
+        let text = literal.to_string();
+        let inner = text.strip_prefix('"')?.strip_suffix('"')?;
+        Some(inner.to_string())
+    }
 }
 
 /// The tokens of one delimited stretch, and the span to blame when they
@@ -200,7 +215,20 @@ fn item(c: &mut Cursor) -> Result<Item> {
         }
     }
     let static_token = c.ident(|i| i == "static", &format!("expected `static`, {EXAMPLE}"))?;
+    if c.is_ident("mut") {
+        // Read as the name, `mut` would leave the error on the real name.
+        return Err(Error::new(
+            c.span(),
+            "a table cannot be `static mut`: lookups only read it; remove `mut`",
+        ));
+    }
     let name = c.ident(|_| true, &format!("expected the table's name, {EXAMPLE}"))?;
+    if c.is_punct(':') {
+        return Err(Error::new(
+            c.span(),
+            "a table's type follows from its scheme; remove the `:` and the type",
+        ));
+    }
     let body = match c.peek() {
         Some(TokenTree::Group(g)) if g.delimiter() == Delimiter::Brace => g.clone(),
         _ => {

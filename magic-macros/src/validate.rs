@@ -214,10 +214,15 @@ fn table(item: Item) -> Result<Table> {
 /// keys that would change its magics.
 fn set_name(kv: &KeyValue, scheme: Scheme, keys: &[KeyValue]) -> Result<&'static str> {
     let Value::Ident(ident) = &kv.value else {
-        return Err(Error::new(
-            kv.value.span(),
-            format!("expected a set name; {}", sets_for(scheme)),
-        ));
+        let message = match kv
+            .value
+            .quoted()
+            .filter(|q| SET_NAMES.contains(&q.as_str()))
+        {
+            Some(name) => format!("write the set without quotes: `set = {name}`"),
+            None => format!("expected a set name; {}", sets_for(scheme)),
+        };
+        return Err(Error::new(kv.value.span(), message));
     };
     let Some(&name) = SET_NAMES.iter().find(|n| ident == *n) else {
         let advice = advice(&ident.to_string(), sets_taken(scheme), || sets_for(scheme));
@@ -277,10 +282,16 @@ fn scheme(kv: &KeyValue) -> Result<Scheme> {
             let advice = advice(&ident.to_string(), names.iter().copied(), || expected);
             Error::new(ident.span(), format!("unknown scheme `{ident}`; {advice}"))
         }),
-        other => Err(Error::new(
-            other.span(),
-            format!("expected a scheme name; {expected}"),
-        )),
+        other => match other.quoted().filter(|name| name.parse::<Scheme>().is_ok()) {
+            Some(name) => Err(Error::new(
+                other.span(),
+                format!("write the scheme without quotes: `scheme = {name}`"),
+            )),
+            None => Err(Error::new(
+                other.span(),
+                format!("expected a scheme name; {expected}"),
+            )),
+        },
     }
 }
 

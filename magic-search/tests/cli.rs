@@ -683,6 +683,14 @@ fn failures_exit_non_zero_with_what_to_do() {
     // No restart at all is refused rather than run as one.
     let err = tool_fails(&["pack", "../data/black-magics.csv", "--restarts", "0"]);
     assert!(err.contains("give at least 1"), "{err}");
+    // A file that no hunt, settle or pack wrote is named, not taken for one.
+    std::fs::write(dir.join("notes.txt"), "to do: merge the shards\n").unwrap();
+    let notes = dir.join("notes.txt");
+    let err = tool_fails(&["merge", notes.to_str().unwrap()]);
+    assert!(
+        err.contains("notes.txt: neither a hunt or settle state nor a pack output"),
+        "{err}"
+    );
 }
 
 #[test]

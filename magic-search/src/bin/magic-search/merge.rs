@@ -10,23 +10,28 @@ enum Kind {
     Hunt,
     Settle,
     Pack,
+    /// None of the three: no row of any of them.
+    Unknown,
 }
 
 impl Kind {
     /// A hunt state has a `seed,` line; a settle state's rows (and header)
     /// have six fields, `piece,square,bits,part,magic,intervals`; a pack's
-    /// four.
+    /// four, and an `entries N` line.
     fn of(text: &str) -> Kind {
-        let mut lines = text
+        let lines = text
             .lines()
             .map(str::trim)
             .filter(|l| !l.is_empty() && !l.starts_with('#'));
+        let fields = |n: usize| lines.clone().any(|l| l.split(',').count() == n);
         if lines.clone().any(|l| l.starts_with("seed,")) {
             Kind::Hunt
-        } else if lines.any(|l| l.split(',').count() == 6) {
+        } else if fields(6) {
             Kind::Settle
-        } else {
+        } else if fields(4) || lines.clone().any(|l| l.starts_with("entries")) {
             Kind::Pack
+        } else {
+            Kind::Unknown
         }
     }
 }
@@ -40,6 +45,16 @@ pub fn merge(files: &[PathBuf]) -> Result<String, String> {
             Ok((f, text))
         })
         .collect::<Result<Vec<_>, String>>()?;
+    if let Some((f, _)) = texts
+        .iter()
+        .find(|(_, text)| Kind::of(text) == Kind::Unknown)
+    {
+        return Err(format!(
+            "{}: neither a hunt or settle state nor a pack output; give the files that \
+             `hunt --state`, `settle --state` or `pack --shard` wrote",
+            f.display()
+        ));
+    }
     let kind = Kind::of(&texts[0].1);
     if texts.iter().any(|(_, text)| Kind::of(text) != kind) {
         return Err(
@@ -49,7 +64,8 @@ pub fn merge(files: &[PathBuf]) -> Result<String, String> {
     match kind {
         Kind::Hunt => merge_hunts(&texts),
         Kind::Settle => merge_settles(&texts),
-        Kind::Pack => merge_packs(&texts),
+        // Refused above, file by file.
+        Kind::Pack | Kind::Unknown => merge_packs(&texts),
     }
 }
 
