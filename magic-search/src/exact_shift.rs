@@ -390,6 +390,61 @@ fn or_rotated<const N: usize>(ruled: &mut [u64], a: &[u64], b: &[u64], by: usize
     }
 }
 
+/// The `r` ruled out, from scratch: those for which some known key with
+/// a target (its slot, and the target) finds the slot `r << e` after it
+/// held by another attack set, on a table of `2^bits` slots.
+#[cfg(test)]
+fn ruled_from_scratch(
+    group: &ExactGroup,
+    bits: u32,
+    held: &[(usize, u8)],
+    known: &[(usize, u8)],
+) -> Vec<bool> {
+    let slots = 1usize << bits;
+    // The distances from a known key to a slot held by another attack set.
+    let mut bad = vec![false; slots];
+    for &(s, target) in known {
+        for &(t, id) in held {
+            if id != target {
+                bad[(t + slots - s) % slots] = true;
+            }
+        }
+    }
+    (0..1usize << group.period_bits)
+        .map(|r| bad[(r << group.step_bits) % slots])
+        .collect()
+}
+
+#[cfg(test)]
+impl ExactShifts<'_> {
+    /// Panics unless every group has ruled out exactly the `r` that the
+    /// `held` slots (each with its attack set) and the `known` keys (each
+    /// `(key, slot)`, and the empty occupancy's partner) rule out from
+    /// scratch, on a table of `2^bits` slots: what a walk told of them
+    /// must have.
+    pub(crate) fn assert_ruled(&self, bits: u32, held: &[(usize, u8)], known: &[(usize, usize)]) {
+        for (group, state) in self.groups.iter().zip(&self.states) {
+            let targets: Vec<(usize, u8)> = group
+                .alone
+                .map(|alone| (0, alone))
+                .into_iter()
+                .chain(known.iter().map(|&(key, slot)| (slot, group.target[key])))
+                .filter(|&(_, target)| target != NONE)
+                .collect();
+            let expected = ruled_from_scratch(group, bits, held, &targets);
+            for (r, &ruled) in expected.iter().enumerate() {
+                let bit = state.ruled[r / 64] >> (r % 64) & 1 == 1;
+                assert_eq!(
+                    bit,
+                    ruled,
+                    "r = {r}, steps of {} slots",
+                    1 << group.step_bits
+                );
+            }
+        }
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -401,25 +456,6 @@ mod tests {
     struct Frame {
         held: Vec<(usize, u8)>,
         known: Vec<(usize, usize)>,
-    }
-
-    /// The `r` ruled out, from scratch: those for which some known key with
-    /// a target finds the slot `r << e` after it held by another attack set.
-    fn ruled_from_scratch(
-        group: &ExactGroup,
-        bits: u32,
-        held: &[(usize, u8)],
-        known: &[(usize, u8)],
-    ) -> Vec<bool> {
-        let slots = 1usize << bits;
-        (0..1usize << group.period_bits)
-            .map(|r| {
-                known.iter().any(|&(s, target)| {
-                    let t = (s + (r << group.step_bits)) % slots;
-                    held.iter().any(|&(h, id)| h == t && id != target)
-                })
-            })
-            .collect()
     }
 
     /// Made-up keys on a 256-slot table whose key bits 8 to 10 move the

@@ -144,6 +144,9 @@ struct Walk<'a> {
     /// with complements (whose empty occupancy has no fixed slot): the
     /// walk then pays nothing for it.
     exact: Option<ExactShifts<'a>>,
+    /// The keys known (each with its slot) in the intervals on the way
+    /// down, for `exact`: an interval's lie past its parent's.
+    known_here: Vec<(u32, u32)>,
     /// The keys not yet known, listed for each interval on the way down:
     /// an interval's list lies past its parent's.
     open: Vec<u32>,
@@ -211,9 +214,7 @@ impl Walk<'_> {
         let one_step = 1u64 << drop;
         let mark = self.undo.len();
         let known_before = self.look.known_count();
-        if let Some(exact) = &mut self.exact {
-            exact.enter();
-        }
+        let known_here = self.known_here.len();
         let base = self.open.len();
         let span = (1u64 << k) - 1;
         // A key is looked at while its run `c * span` (with the extra
@@ -265,9 +266,6 @@ impl Walk<'_> {
                     self.slots[slot] = id;
                     self.undo.push(slot);
                     self.look.hold(slot, id);
-                    if let Some(exact) = &mut self.exact {
-                        exact.hold(slot, id);
-                    }
                 }
                 held if held == id => {}
                 _ => {
@@ -276,8 +274,8 @@ impl Walk<'_> {
                 }
             }
             self.look.know(i, lo, hi);
-            if let Some(exact) = &mut self.exact {
-                exact.know(i, slot);
+            if self.exact.is_some() {
+                self.known_here.push((i as u32, slot as u32));
             }
         }
         let clash = clash || (self.extra == 1 && !self.pin_empty());
@@ -289,8 +287,8 @@ impl Walk<'_> {
             // in a walk with complements.
             (false, false) if k == 0 => self.single(start),
             (false, false) => {
-                let allowed = self.exact.as_ref().is_none_or(|e| e.allows(start, k));
-                if allowed && self.look.enter(start, k, known_before) {
+                let allowed = self.exact_allows(start, k, mark, known_here);
+                let found = if allowed && self.look.enter(start, k, known_before) {
                     let half = k - 1;
                     let found = match self.search(start, half, still.clone(), next)? {
                         Some(magic) => Some(magic),
@@ -300,28 +298,69 @@ impl Walk<'_> {
                     found
                 } else {
                     None
-                }
+                };
+                self.exact_leave(mark);
+                found
             }
         };
         self.open.truncate(base);
+        self.known_here.truncate(known_here);
         for slot in self.undo.drain(mark..) {
             // Already below MAX_SLOTS; the mask spares the bound checks.
             let slot = slot & (MAX_SLOTS - 1);
             self.look.release(slot, self.slots[slot]);
-            if let Some(exact) = &mut self.exact {
-                exact.release(slot, self.slots[slot]);
-            }
             self.slots[slot] = FREE;
         }
         self.look.forget_since(known_before);
-        if let Some(exact) = &mut self.exact {
-            exact.leave();
-        }
         Ok(found)
     }
 }
 
 impl Walk<'_> {
+    /// Whether the exact shifts leave the magics `[start, start + 2^k)` an
+    /// `r` to take, once told of the slots held from `undo[mark]` on and
+    /// the keys known from `known_here[known]` on; `leave` undoes it. Told
+    /// only here, where the walk goes down, not in the intervals that
+    /// clash or end: most of them.
+    fn exact_allows(&mut self, start: u64, k: u32, mark: usize, known: usize) -> bool {
+        let Some(exact) = &mut self.exact else {
+            return true;
+        };
+        exact.enter();
+        for &slot in &self.undo[mark..] {
+            exact.hold(slot, self.slots[slot & (MAX_SLOTS - 1)]);
+        }
+        for &(key, slot) in &self.known_here[known..] {
+            exact.know(key as usize, slot as usize);
+        }
+        #[cfg(test)]
+        {
+            // Told only where the walk goes down, the lookahead must still
+            // know every slot held and every key known on the way.
+            let held: Vec<(usize, u8)> = (0..1usize << self.p.bits)
+                .filter(|&s| self.slots[s] != FREE)
+                .map(|s| (s, self.slots[s]))
+                .collect();
+            let known: Vec<(usize, usize)> = self
+                .known_here
+                .iter()
+                .map(|&(key, slot)| (key as usize, slot as usize))
+                .collect();
+            exact.assert_ruled(self.p.bits, &held, &known);
+        }
+        exact.allows(start, k)
+    }
+
+    /// Undoes [`exact_allows`](Self::exact_allows).
+    fn exact_leave(&mut self, mark: usize) {
+        if let Some(exact) = &mut self.exact {
+            for &slot in &self.undo[mark..] {
+                exact.release(slot, self.slots[slot & (MAX_SLOTS - 1)]);
+            }
+            exact.leave();
+        }
+    }
+
     /// The slot of the empty occupancy for the magics' complements (for
     /// the magics themselves, 0).
     fn top(&self) -> usize {
@@ -709,6 +748,7 @@ impl MagicQuestion {
             undo: Vec::new(),
             look,
             exact,
+            known_here: Vec::new(),
             open: Vec::new(),
             nodes: 0,
             stop,
