@@ -24,7 +24,9 @@
 //! It pays less than its first-level pruning suggests, as each key costs
 //! two such rotations: on rook h1 at 10 bits (the part 2816, which holds
 //! no magic) the walk looks at 52.7 million intervals instead of 108.8
-//! million, in 47.5 s instead of 58.9 s.
+//! million, in 47.5 s instead of 58.9 s. The walk tells it of an
+//! interval's slots and keys only where it goes down from there, not in
+//! the intervals that clash or end: 41.5 s against 46.9 s, side by side.
 //!
 //! [`Lookahead`]: crate::shift_lookahead
 
