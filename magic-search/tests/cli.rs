@@ -663,6 +663,22 @@ fn failures_exit_non_zero_with_what_to_do() {
     assert!(err.contains("found no magic for rook,a1,11;"), "{err}");
     let err = tool_fails(&["hunt", "rook,a1,11", "rook,h1,11", "--time", "1s"]);
     assert!(err.contains("found none of the 2 targets;"), "{err}");
+    // A target an exhaustive search has ruled out is refused, not hunted,
+    // and `all` leaves such squares out: 24 bishops are left to hunt.
+    let err = tool_fails(&["hunt", "rook,b2,9"]);
+    assert!(
+        err.contains(
+            "rook b2 at 9 bits has no magic: exhaustive search rules out fewer than 10; \
+             hunt 10 bits or more"
+        ),
+        "{err}"
+    );
+    let err = tool_fails(&["hunt", "bishop,all", "--time", "0s", "--csv"]);
+    assert!(
+        err.contains("bishop,all: leaving out 40 squares proven to have no magic")
+            && err.contains("found none of the 24 targets"),
+        "{err}"
+    );
     // A state file that cannot be written fails before the hunt.
     let err = tool_fails(&["hunt", "bishop,b1,4", "--state", "/nonexistent/dir/state"]);
     assert!(err.contains("/nonexistent/dir/state"), "{err}");

@@ -4,8 +4,8 @@
 use indicatif::{ProgressBar, ProgressStyle};
 use magic_search::source::rust_source;
 use magic_search::{
-    default_bits, relevant_mask, shipped_set, square_name, with_hunted, HuntState, HuntTarget,
-    Piece, Scheme,
+    default_bits, fewer_bits_proven_impossible, fewest_known_bits, relevant_mask, shipped_set,
+    square_name, with_hunted, HuntState, HuntTarget, Piece, Scheme,
 };
 use rayon::prelude::*;
 use std::fmt::Write as _;
@@ -46,11 +46,51 @@ pub struct HuntArgs {
 
 /// Expands `piece,square[,bits]` and `piece,all[,bits]`: without bits,
 /// one fewer than the square's mask has.
+/// Targets an exhaustive search has ruled out are refused, as no hunt can
+/// find them; `all` leaves them out, and says how many.
 pub fn targets(specs: &[String]) -> Result<Vec<HuntTarget>, String> {
-    crate::expand_targets(specs, |piece, square, bits| match bits {
-        Some(bits) => HuntTarget::with_bits(piece, square, bits),
-        None => Ok(fewer(piece, square)),
-    })
+    let mut out = Vec::new();
+    for spec in specs {
+        let found =
+            crate::expand_targets(
+                std::slice::from_ref(spec),
+                |piece, square, bits| match bits {
+                    Some(bits) => HuntTarget::with_bits(piece, square, bits),
+                    None => Ok(fewer(piece, square)),
+                },
+            )?;
+        let (possible, ruled_out): (Vec<_>, Vec<_>) = found
+            .into_iter()
+            .partition(|t| fewest_possible(t).is_none());
+        let all = spec.split(',').nth(1).is_some_and(|s| s.trim() == "all");
+        match ruled_out.first() {
+            Some(t) if !all => {
+                let fewest = fewest_possible(t).unwrap_or(t.bits);
+                return Err(format!(
+                    "{} {} at {} bits has no magic: exhaustive search rules out fewer than {fewest}; \
+                     hunt {fewest} bits or more",
+                    t.piece.name(),
+                    square_name(t.square),
+                    t.bits
+                ));
+            }
+            Some(_) => eprintln!(
+                "{spec}: leaving out {} proven to have no magic with so few bits",
+                crate::count(ruled_out.len() as u64, "square")
+            ),
+            None => {}
+        }
+        out.extend(possible);
+    }
+    Ok(out)
+}
+
+/// The fewest bits a magic of `t`'s square can have, when an exhaustive
+/// search has shown that `t` asks for fewer; `None` when `t` may have one.
+fn fewest_possible(t: &HuntTarget) -> Option<u8> {
+    let known = fewest_known_bits(t.piece, t.square);
+    (u32::from(t.bits) < known && fewer_bits_proven_impossible(t.piece, t.square))
+        .then_some(known as u8)
 }
 
 fn fewer(piece: Piece, square: usize) -> HuntTarget {
