@@ -520,6 +520,23 @@ impl MagicQuestion {
         part << (self.width - SETTLE_SPLIT.min(self.width))
     }
 
+    /// The share of part `part`'s magics that lie below `magic`, from 0 to
+    /// 1: how far a walk stopped there ([`Stopped::reached`]) got.
+    ///
+    /// ```
+    /// use magic_search::{MagicQuestion, Piece};
+    /// let h1 = MagicQuestion::new(Piece::Rook, 7, 11);
+    /// let (first, next) = (h1.first_of(2688), h1.first_of(2689));
+    /// assert_eq!(h1.share_below(2688, first), 0.0);
+    /// assert_eq!(h1.share_below(2688, first + (next - first) / 4), 0.25);
+    /// assert_eq!(h1.share_below(2688, next), 1.0);
+    /// ```
+    pub fn share_below(&self, part: u64, magic: u64) -> f64 {
+        let size = self.first_of(1);
+        let below = magic.saturating_sub(self.first_of(part)).min(size);
+        below as f64 / size as f64
+    }
+
     /// Searches part `part` from magic `from` on, as
     /// [`part_until`](Self::part_until) searches it whole, where a walk
     /// stopped before has ruled out every magic below `from`

@@ -615,8 +615,32 @@ fn answer(
                 true => "stopped by Ctrl-C",
                 false => "not finished in time",
             };
+            // How far the parts left got, this run and the runs before.
+            let left: Vec<u64> = todo
+                .iter()
+                .copied()
+                .filter(|&part| keeper.kept(target, &[part]).is_empty())
+                .collect();
+            let share = left
+                .iter()
+                .map(|&part| {
+                    keeper
+                        .reached(target, part)
+                        .map_or(0.0, |s| question.share_below(part, s.reached))
+                })
+                .sum::<f64>()
+                / left.len().max(1) as f64;
+            let whose = match left.len() {
+                1 => "its",
+                _ => "their",
+            };
+            let got = match 100.0 * share {
+                0.0 => String::new(),
+                pct if pct < 0.1 => format!(", under 0.1% of {whose} magics ruled out"),
+                pct => format!(", {pct:.1}% of {whose} magics ruled out"),
+            };
             format!(
-                "{asked}: not settled{whole}: {} of {} parts ruled out, {unfinished} {why} \
+                "{asked}: not settled{whole}: {} of {} parts ruled out, {unfinished} {why}{got} \
                  ({cost}); {hunt}{go_on}\n",
                 parts.len() as u64 - unfinished,
                 parts.len()
