@@ -143,6 +143,24 @@ impl SettleState {
         self.reached.len()
     }
 
+    /// The parts, of every question, kept where a walk stopped before it
+    /// settled them, in order, each with how far it got.
+    ///
+    /// ```
+    /// use magic_search::{SettleState, Stopped};
+    /// let mut state = SettleState::default();
+    /// let h1 = "rook,h1,11".parse().unwrap();
+    /// state.record_reached(h1, 2689, Stopped { nodes: 1, reached: 3 });
+    /// state.record_reached(h1, 2688, Stopped { nodes: 1, reached: 2 });
+    /// let parts: Vec<u64> = state.stopped().map(|(_, part, _)| part).collect();
+    /// assert_eq!(parts, [2688, 2689]);
+    /// ```
+    pub fn stopped(&self) -> impl Iterator<Item = (HuntTarget, u64, Stopped)> + '_ {
+        self.reached
+            .iter()
+            .map(|(&(target, part), &stopped)| (target, part, stopped))
+    }
+
     /// Whether no part is kept, settled or not.
     pub fn is_empty(&self) -> bool {
         self.parts.is_empty() && self.reached.is_empty()

@@ -503,6 +503,14 @@ fn settle_stops_at_its_time_limit_and_says_how_far_it_got() {
         out.contains(&format!(", {share:.1}% of its magics ruled out")),
         "{out}\n{state}"
     );
+    // `merge` says so of every part begun.
+    let (_, err) = tool_in(&dir, &["merge", "a1q"]);
+    assert!(
+        err.contains(&format!(
+            "rook a1 at 11 bits, part 2688: {share:.1}% of its magics ruled out"
+        )),
+        "{err}"
+    );
     // Rook a8 has known 11-bit magics: `hunt` is the way to one. Two
     // questions left open are counted, not listed.
     let (out, err) = tool_in_fails(

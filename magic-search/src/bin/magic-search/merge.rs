@@ -1,8 +1,12 @@
 //! `magic-search merge`: the shards of a hunt, a settle or a pack, combined.
 
 use crate::pack::RESTART_LINE;
-use magic_search::{parse_magics_csv, HuntState, SettleState};
+use magic_search::{parse_magics_csv, square_name, HuntState, MagicQuestion, SettleState};
+use std::collections::BTreeMap;
 use std::path::PathBuf;
+
+/// Begun settle parts that `merge` says how far they got, at most.
+const BEGUN_LISTED: usize = 8;
 
 /// What a file to merge holds, told by its lines.
 #[derive(Clone, Copy, PartialEq, Eq)]
@@ -93,6 +97,23 @@ fn merge_settles(texts: &[(&PathBuf, String)]) -> Result<String, String> {
          for the answer, or to go on",
         crate::count(merged.len() as u64, "part")
     );
+    // How far each begun part got, the first few of them.
+    let mut questions = BTreeMap::new();
+    for (target, part, stopped) in merged.stopped().take(BEGUN_LISTED) {
+        let question = questions
+            .entry(target)
+            .or_insert_with(|| MagicQuestion::new(target.piece, target.square, target.bits.into()));
+        eprintln!(
+            "  {} {} at {} bits, part {part}: {:.1}% of its magics ruled out",
+            target.piece.name(),
+            square_name(target.square),
+            target.bits,
+            100.0 * question.share_below(part, stopped.reached)
+        );
+    }
+    if merged.stopped_len() > BEGUN_LISTED {
+        eprintln!("  and {} more begun", merged.stopped_len() - BEGUN_LISTED);
+    }
     Ok(merged.to_text())
 }
 
