@@ -46,6 +46,7 @@ pub struct HuntArgs {
 
 /// Expands `piece,square[,bits]` and `piece,all[,bits]`: without bits,
 /// one fewer than the square's mask has.
+///
 /// Targets an exhaustive search has ruled out are refused, as no hunt can
 /// find them; `all` leaves them out, and says how many.
 pub fn targets(specs: &[String]) -> Result<Vec<HuntTarget>, String> {
