@@ -616,10 +616,11 @@ fn answer(
                 false => "not finished in time",
             };
             // How far the parts left got, this run and the runs before.
+            let settled_now = keeper.kept(target, &todo);
             let left: Vec<u64> = todo
                 .iter()
                 .copied()
-                .filter(|&part| keeper.kept(target, &[part]).is_empty())
+                .filter(|part| !settled_now.contains_key(part))
                 .collect();
             let share = left
                 .iter()
