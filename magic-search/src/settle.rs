@@ -71,13 +71,13 @@ pub struct Stopped {
 pub struct MagicQuestion {
     /// `occ >> l` and the number of its attack set, for every occupancy
     /// but the empty one (index 0 whatever the magic).
-    keys: Vec<(u64, u8)>,
+    pub(crate) keys: Vec<(u64, u8)>,
     /// The attack set number of the empty occupancy.
-    empty: u8,
+    pub(crate) empty: u8,
     /// How many attack sets there are.
     attack_sets: usize,
-    width: u32,
-    bits: u32,
+    pub(crate) width: u32,
+    pub(crate) bits: u32,
     /// The keys that move together, for the lookahead.
     groups: Vec<ShiftGroup>,
     /// The keys that move together by whole slots, for the other
@@ -780,7 +780,7 @@ impl MagicQuestion {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::rays::Rays;
     use crate::{relevant_mask, SplitMix64};
@@ -828,7 +828,10 @@ mod tests {
     /// A made-up square small enough to try every magic, `widths` bits
     /// of which matter, with three to five mask bits and an index of two to
     /// four bits: its width, index bits, mask and occupancies.
-    fn small_made_up(rng: &mut SplitMix64, widths: Range<u32>) -> (u32, u32, u64, Vec<(u64, u8)>) {
+    pub(crate) fn small_made_up(
+        rng: &mut SplitMix64,
+        widths: Range<u32>,
+    ) -> (u32, u32, u64, Vec<(u64, u8)>) {
         let width = widths.start + (rng.next_u64() % u64::from(widths.len() as u32)) as u32;
         let mask_bits = 3 + rng.next_u64() % 3;
         let bits = 2 + (rng.next_u64() % 3) as u32;
@@ -847,7 +850,7 @@ mod tests {
     }
 
     /// The question of a made-up square.
-    fn question(mask: u64, ids: &[(u64, u8)], bits: u32) -> MagicQuestion {
+    pub(crate) fn question(mask: u64, ids: &[(u64, u8)], bits: u32) -> MagicQuestion {
         let low = mask.trailing_zeros();
         let keys = ids[1..].iter().map(|&(o, id)| (o >> low, id)).collect();
         MagicQuestion::with_keys(keys, ids[0].1, 64 - low, bits)

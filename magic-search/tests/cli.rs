@@ -810,3 +810,36 @@ fn generated_rust_of_every_scheme_builds() {
         String::from_utf8_lossy(&out.stderr)
     );
 }
+
+#[test]
+fn settle_walks_from_the_lowest_bits_when_asked() {
+    // Rook h8 has no magic at 8 bits, and magics at 12 (its mask's).
+    let (out, _) = tool(&["settle", "rook,h8,8", "rook,h8,12", "--low-bits-first"]);
+    let lines: Vec<&str> = out.lines().collect();
+    assert!(
+        lines[0].starts_with(
+            "rook h8 at 8 bits: no magic exists: all 2^49 magics ruled out, walked from their \
+             lowest bits ("
+        ),
+        "{out}"
+    );
+    let magic = magic_answered(lines[1]);
+    let o = Occupancies::new(Piece::Rook, 63);
+    assert!(
+        Scratch::default().fits(&o, Hash::Multiply, magic, 12),
+        "{out}"
+    );
+    // Stopped, it keeps nothing: it says so, and fails.
+    let err = tool_fails(&["settle", "rook,a8,10", "--low-bits-first", "--time", "1s"]);
+    assert!(
+        err.contains("the walk from the lowest bits keeps nothing: run it again with a longer"),
+        "{err}"
+    );
+    // Each question is walked whole, in one run.
+    for other in [["--shard", "0/2"], ["--state", "x.state"]] {
+        let mut args = vec!["settle", "rook,h8,10", "--low-bits-first"];
+        args.extend(other);
+        let err = tool_fails(&args);
+        assert!(err.contains("cannot be used with"), "{err}");
+    }
+}

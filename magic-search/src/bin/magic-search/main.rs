@@ -6,6 +6,7 @@ mod merge;
 mod pack;
 mod report;
 mod settle;
+mod settle_low_bits;
 
 use clap::{Parser, Subcommand};
 use magic_search::source::{board, emit_sets, rust_source, static_source, DataFiles};

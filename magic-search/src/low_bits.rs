@@ -1,0 +1,365 @@
+//! Settles a question by fixing the magic's bits from the lowest up, a
+//! level at a time.
+//!
+//! A key `c` (an occupancy shifted down by the mask's lowest square) whose
+//! lowest set bit is `z` has its index fixed by the magic's low `w - z`
+//! bits: `c * m mod 2^w` is `2^z (c >> z) m`, and only `m mod 2^(w - z)`
+//! reaches it. So the keys fall into levels by `w - z`, and once the
+//! magic's bits below a level's are fixed, its keys are known and checked.
+//!
+//! Where the mask's high squares are many and its low ones few (a rook on
+//! the eighth rank: the rank's six keys are known from the magic's low 7
+//! bits, the file's from its low 9, 17, ... bits), most keys are known
+//! after few bits, and clashes cut the walk off early: rook h8 at 10 bits
+//! is settled in well under a minute. The walk from the top
+//! ([`MagicQuestion::part`]) knows those keys only in narrow intervals of
+//! single magics. Elsewhere (a rook on the first rank, whose rank keys
+//! need every bit) this walk goes nowhere: most keys are known only at
+//! the last level.
+
+use crate::MagicQuestion;
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::Mutex;
+
+/// What [`MagicQuestion::from_low_bits`] found.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LowBitsAnswer {
+    /// The first magic in the walk's order (its low `w` bits; the others
+    /// do not matter), or `None` when there is none.
+    pub magic: Option<u64>,
+    /// Magics' prefixes looked at: each is a value of one level's bits
+    /// with the bits below it fixed.
+    pub nodes: u64,
+}
+
+/// A walk from the low bits called off by its stop flag: nothing is
+/// settled. The prefixes looked at before it stopped.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct CalledOff {
+    /// Prefixes looked at.
+    pub nodes: u64,
+}
+
+/// The keys known once the magic's low `bits` bits are fixed, and not
+/// before.
+struct Level {
+    bits: u32,
+    keys: Vec<(u64, u8)>,
+}
+
+/// The levels of a question, lowest first.
+fn levels(p: &MagicQuestion) -> Vec<Level> {
+    let mut levels: Vec<Level> = Vec::new();
+    let mut keys = p.keys.clone();
+    keys.sort_by_key(|&(c, _)| (std::cmp::Reverse(c.trailing_zeros()), c));
+    for (c, id) in keys {
+        let bits = p.width - c.trailing_zeros();
+        match levels.last_mut() {
+            Some(level) if level.bits == bits => level.keys.push((c, id)),
+            _ => levels.push(Level {
+                bits,
+                keys: vec![(c, id)],
+            }),
+        }
+    }
+    levels
+}
+
+/// The walk's threads take prefixes of this many levels' bits, split until
+/// there are at least this many for them (or a level would have too many
+/// values to try one by one before splitting).
+const SPLIT_INTO: usize = 256;
+
+/// The most prefixes one split step may try.
+const SPLIT_TRIES: u64 = 1 << 24;
+
+/// How often (in prefixes, a power of two) a walk looks at its stop flag.
+const STOP_CHECK: u64 = 1 << 14;
+
+/// The slots as the walk fills them, with the changes to undo.
+struct Slots {
+    held: Vec<u8>,
+    drop: u32,
+    below_width: u64,
+}
+
+/// A slot no attack set holds yet.
+const FREE: u8 = u8::MAX;
+
+impl Slots {
+    fn new(p: &MagicQuestion) -> Self {
+        let mut held = vec![FREE; 1 << p.bits];
+        held[0] = p.empty;
+        Slots {
+            held,
+            drop: p.width - p.bits,
+            below_width: (1u64 << p.width) - 1,
+        }
+    }
+
+    /// Places `keys` for magic `m`, noting each slot taken in `undo`:
+    /// `false` at the first clash.
+    fn place(&mut self, keys: &[(u64, u8)], m: u64, undo: &mut Vec<usize>) -> bool {
+        for &(c, id) in keys {
+            let slot = ((c.wrapping_mul(m) & self.below_width) >> self.drop) as usize;
+            match self.held[slot] {
+                FREE => {
+                    self.held[slot] = id;
+                    undo.push(slot);
+                }
+                held if held == id => {}
+                _ => return false,
+            }
+        }
+        true
+    }
+
+    fn undo(&mut self, undo: &mut Vec<usize>) {
+        for slot in undo.drain(..) {
+            self.held[slot] = FREE;
+        }
+    }
+}
+
+/// One thread's walk below a prefix.
+struct Walk<'a> {
+    levels: &'a [Level],
+    slots: Slots,
+    nodes: u64,
+    stop: &'a AtomicBool,
+}
+
+impl Walk<'_> {
+    /// The first magic whose bits below `levels[level]`'s are `m`'s.
+    fn search(&mut self, level: usize, m: u64) -> Result<Option<u64>, CalledOff> {
+        let Some(here) = self.levels.get(level) else {
+            return Ok(Some(m));
+        };
+        let below = level.checked_sub(1).map_or(0, |l| self.levels[l].bits);
+        let mut undo = Vec::with_capacity(here.keys.len());
+        for high in 0..1u64 << (here.bits - below) {
+            if self.nodes % STOP_CHECK == 0 && self.stop.load(Ordering::Relaxed) {
+                return Err(CalledOff { nodes: self.nodes });
+            }
+            self.nodes += 1;
+            let m = m | high << below;
+            let fits = self.slots.place(&here.keys, m, &mut undo);
+            let found = match fits {
+                true => self.search(level + 1, m),
+                false => Ok(None),
+            };
+            self.slots.undo(&mut undo);
+            if !matches!(found, Ok(None)) {
+                return found;
+            }
+        }
+        Ok(None)
+    }
+}
+
+impl MagicQuestion {
+    /// Settles the whole question by the magic's bits from the lowest up
+    /// (see the module's notes): the first magic in the walk's order (by
+    /// its lowest level's bits, then the next level's, each as a number),
+    /// or `None` when there is none, on every core. The answer is the same
+    /// on any number of cores; the prefixes counted may not be, where a
+    /// magic is found. `Err` when `stop` is raised first.
+    ///
+    /// It suits squares whose keys are mostly known from few low bits,
+    /// such as a rook on the eighth rank; elsewhere it is slow, and
+    /// [`part`](Self::part) is the walk to use.
+    ///
+    /// ```
+    /// use magic_search::{MagicQuestion, Piece, Scratch, Occupancies, Hash};
+    /// use std::sync::atomic::AtomicBool;
+    /// let go_on = AtomicBool::new(false);
+    /// // Rook h8 has magics at 12 bits, the mask's, and none at 8: the
+    /// // walk finds one, and rules out every magic.
+    /// let h8 = MagicQuestion::new(Piece::Rook, 63, 12);
+    /// let magic = h8.from_low_bits(&go_on).unwrap().magic.unwrap();
+    /// assert!(Scratch::default().fits(&Occupancies::new(Piece::Rook, 63), Hash::Multiply, magic, 12));
+    /// let eight = MagicQuestion::new(Piece::Rook, 63, 8);
+    /// assert_eq!(eight.from_low_bits(&go_on).unwrap().magic, None);
+    /// ```
+    pub fn from_low_bits(&self, stop: &AtomicBool) -> Result<LowBitsAnswer, CalledOff> {
+        let levels = levels(self);
+        let (prefixes, split, nodes) = self.split(&levels);
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let next = AtomicUsize::new(0);
+        // The first prefix (by its place in `prefixes`) that gave a magic or
+        // was called off: no thread takes a prefix past it.
+        let first = AtomicUsize::new(usize::MAX);
+        let counted = AtomicU64::new(nodes);
+        let answers = Mutex::new(Vec::new());
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                scope.spawn(|| loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= prefixes.len() || i > first.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    let (found, nodes) = self.below_prefix(&levels, split, prefixes[i], stop);
+                    counted.fetch_add(nodes, Ordering::Relaxed);
+                    if !matches!(found, Ok(None)) {
+                        first.fetch_min(i, Ordering::Relaxed);
+                        answers
+                            .lock()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .push((i, found));
+                    }
+                });
+            }
+        });
+        let nodes = counted.into_inner();
+        // Every prefix before the first answer was walked to the end, with
+        // no magic: the first answer is the walk's.
+        let answers = answers.into_inner().unwrap_or_else(|e| e.into_inner());
+        match answers.into_iter().min_by_key(|&(i, _)| i) {
+            None => Ok(LowBitsAnswer { magic: None, nodes }),
+            Some((_, Ok(magic))) => Ok(LowBitsAnswer { magic, nodes }),
+            Some((_, Err(_))) => Err(CalledOff { nodes }),
+        }
+    }
+
+    /// The first magic below one of the prefixes of [`split`](Self::split),
+    /// and the prefixes looked at.
+    fn below_prefix(
+        &self,
+        levels: &[Level],
+        split: usize,
+        prefix: u64,
+        stop: &AtomicBool,
+    ) -> (Result<Option<u64>, CalledOff>, u64) {
+        let mut walk = Walk {
+            levels,
+            slots: Slots::new(self),
+            nodes: 0,
+            stop,
+        };
+        // The prefix was checked when split: its keys fit.
+        let mut undo = Vec::new();
+        for level in &levels[..split] {
+            walk.slots.place(&level.keys, prefix, &mut undo);
+        }
+        let found = walk.search(split, prefix);
+        (found, walk.nodes)
+    }
+
+    /// The prefixes the threads take, in the walk's order: every value of
+    /// the bits of the first `split` levels whose keys fit, with the
+    /// prefixes looked at to list them.
+    fn split(&self, levels: &[Level]) -> (Vec<u64>, usize, u64) {
+        let mut prefixes = vec![0u64];
+        let (mut split, mut nodes) = (0, 0);
+        let mut undo = Vec::new();
+        while split < levels.len() && prefixes.len() < SPLIT_INTO {
+            let below = split.checked_sub(1).map_or(0, |l| levels[l].bits);
+            let values = 1u64 << (levels[split].bits - below);
+            if values.saturating_mul(prefixes.len() as u64) > SPLIT_TRIES {
+                break;
+            }
+            let mut next = Vec::new();
+            for &prefix in &prefixes {
+                for high in 0..values {
+                    nodes += 1;
+                    let m = prefix | high << below;
+                    let mut slots = Slots::new(self);
+                    let fits = levels[..=split]
+                        .iter()
+                        .all(|level| slots.place(&level.keys, m, &mut undo));
+                    undo.clear();
+                    if fits {
+                        next.push(m);
+                    }
+                }
+            }
+            prefixes = next;
+            split += 1;
+        }
+        (prefixes, split, nodes)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::settle::tests::{question, small_made_up};
+    use crate::{Piece, SplitMix64};
+    use std::ops::Range;
+
+    /// A made-up square small enough to try every magic.
+    fn made_up(rng: &mut SplitMix64, widths: Range<u32>) -> MagicQuestion {
+        let (_, bits, mask, ids) = small_made_up(rng, widths);
+        question(mask, &ids, bits)
+    }
+
+    /// Whether `m` is a magic of the made-up question `keys` at `bits`,
+    /// every key tried.
+    fn is_magic(p: &MagicQuestion, m: u64) -> bool {
+        let mut slots = Slots::new(p);
+        slots.place(&p.keys, m, &mut Vec::new())
+    }
+
+    /// On made-up squares small enough to try every magic, the walk finds
+    /// a magic exactly where trying every magic finds one, and what it
+    /// finds is one.
+    #[test]
+    fn the_walk_from_the_low_bits_finds_a_magic_where_trying_every_magic_finds_one() {
+        let mut rng = SplitMix64::new(11);
+        let go_on = AtomicBool::new(false);
+        let (mut found, mut none) = (0, 0);
+        for round in 0..400 {
+            let p = made_up(&mut rng, 10..17);
+            let any = (0..1u64 << p.width).find(|&m| is_magic(&p, m));
+            let answer = p.from_low_bits(&go_on).unwrap();
+            assert_eq!(answer.magic.is_some(), any.is_some(), "round {round}");
+            if let Some(m) = answer.magic {
+                assert!(is_magic(&p, m), "round {round}: {m:#x}");
+                found += 1;
+            } else {
+                none += 1;
+            }
+        }
+        assert!(found > 100 && none > 100, "{found} found, {none} none");
+    }
+
+    /// The first magic in the walk's order: the lowest by its level bits
+    /// read from the lowest level up, as the walk tries them.
+    #[test]
+    fn the_walk_finds_the_first_magic_in_its_order() {
+        let mut rng = SplitMix64::new(12);
+        let go_on = AtomicBool::new(false);
+        for round in 0..200 {
+            let p = made_up(&mut rng, 10..15);
+            let levels = levels(&p);
+            // The magic's level bits, lowest level first, as one sort key.
+            let order = |m: u64| {
+                let mut below = 0;
+                levels
+                    .iter()
+                    .map(|level| {
+                        let bits = (m >> below) & ((1 << (level.bits - below)) - 1);
+                        below = level.bits;
+                        bits
+                    })
+                    .collect::<Vec<_>>()
+            };
+            let first = (0..1u64 << p.width)
+                .filter(|&m| is_magic(&p, m))
+                .min_by_key(|&m| order(m));
+            assert_eq!(
+                p.from_low_bits(&go_on).unwrap().magic,
+                first,
+                "round {round}"
+            );
+        }
+    }
+
+    /// A raised stop flag calls the walk off.
+    #[test]
+    fn a_raised_stop_flag_calls_the_walk_off() {
+        let stop = AtomicBool::new(true);
+        let a8 = MagicQuestion::new(Piece::Rook, 56, 10);
+        assert!(a8.from_low_bits(&stop).is_err());
+    }
+}
