@@ -372,6 +372,25 @@ fn shard_keys(question: &MagicQuestion, shift_in_magic: bool) -> u64 {
     keys.len() as u64
 }
 
+/// Raises `stop` once `time` has gone by since `start`, or on Ctrl-C, unless
+/// the search is `done` first: a search's own thread.
+pub fn raise_when_due(
+    stop: &AtomicBool,
+    done: &AtomicBool,
+    start: Instant,
+    time: Option<Duration>,
+    interrupted: &AtomicBool,
+) {
+    while !done.load(Ordering::Relaxed) {
+        let late = time.is_some_and(|limit| start.elapsed() >= limit);
+        if late || interrupted.load(Ordering::SeqCst) {
+            stop.store(true, Ordering::Relaxed);
+            return;
+        }
+        std::thread::sleep(Duration::from_millis(20));
+    }
+}
+
 /// One line: the lowest magic, that none exists, or how far the search got.
 fn answer(
     q: &Question,
@@ -462,16 +481,7 @@ fn answer(
     let start = Instant::now();
     let found = std::thread::scope(|scope| {
         let (stop, done) = (&stop, &done);
-        scope.spawn(move || {
-            while !done.load(Ordering::Relaxed) {
-                let late = time.is_some_and(|limit| start.elapsed() >= limit);
-                if late || interrupted.load(Ordering::SeqCst) {
-                    stop.store(true, Ordering::Relaxed);
-                    return;
-                }
-                std::thread::sleep(Duration::from_millis(20));
-            }
-        });
+        scope.spawn(move || raise_when_due(stop, done, start, time, interrupted));
         // Searches one piece of work, keeps what it settled, and gives the
         // magic of its first part, if any. The mirror of a pair lies above
         // every part searched before it: its magic is kept aside.

@@ -1,7 +1,7 @@
 //! `magic-search settle --low-bits-first`: one question walked from the
 //! magics' lowest bits up, whole, in one run.
 
-use crate::settle::{Answer, Question};
+use crate::settle::{raise_when_due, Answer, Question};
 use magic_search::{CalledOff, LowBitsAnswer, MagicQuestion};
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
@@ -25,16 +25,7 @@ pub fn answer(q: &Question, time: Option<Duration>, interrupted: &AtomicBool) ->
     let (stop, done) = (AtomicBool::new(false), AtomicBool::new(false));
     let start = Instant::now();
     let walked = std::thread::scope(|scope| {
-        scope.spawn(|| {
-            while !done.load(Ordering::Relaxed) {
-                let late = time.is_some_and(|limit| start.elapsed() >= limit);
-                if late || interrupted.load(Ordering::SeqCst) {
-                    stop.store(true, Ordering::Relaxed);
-                    return;
-                }
-                std::thread::sleep(Duration::from_millis(20));
-            }
-        });
+        scope.spawn(|| raise_when_due(&stop, &done, start, time, interrupted));
         let walked = question.from_low_bits(&stop);
         done.store(true, Ordering::Relaxed);
         walked
