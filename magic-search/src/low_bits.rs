@@ -251,7 +251,7 @@ impl MagicQuestion {
     fn split(&self, levels: &[Level]) -> (Vec<u64>, usize, u64) {
         let mut prefixes = vec![0u64];
         let (mut split, mut nodes) = (0, 0);
-        let mut undo = Vec::new();
+        let (mut slots, mut undo) = (Slots::new(self), Vec::new());
         while split < levels.len() && prefixes.len() < SPLIT_INTO {
             let below = split.checked_sub(1).map_or(0, |l| levels[l].bits);
             let values = 1u64 << (levels[split].bits - below);
@@ -263,11 +263,10 @@ impl MagicQuestion {
                 for high in 0..values {
                     nodes += 1;
                     let m = prefix | high << below;
-                    let mut slots = Slots::new(self);
                     let fits = levels[..=split]
                         .iter()
                         .all(|level| slots.place(&level.keys, m, &mut undo));
-                    undo.clear();
+                    slots.undo(&mut undo);
                     if fits {
                         next.push(m);
                     }
