@@ -7,15 +7,15 @@
 //! reaches it. So the keys fall into levels by `w - z`, and once the
 //! magic's bits below a level's are fixed, its keys are known and checked.
 //!
-//! Where the mask's high squares are many and its low ones few (a rook on
-//! the eighth rank: the rank's six keys are known from the magic's low 7
-//! bits, the file's from its low 9, 17, ... bits), most keys are known
+//! Where the mask's high squares are many and its low ones few (rook h8:
+//! the keys of its rank's squares are known from the magic's low 7 bits,
+//! those of its file's from its low 9, 17, ... bits), most keys are known
 //! after few bits, and clashes cut the walk off early: rook h8 at 10 bits
 //! is settled in well under a minute. The walk from the top
 //! ([`MagicQuestion::part`]) knows those keys only in narrow intervals of
 //! single magics. Elsewhere (a rook on the first rank, whose rank keys
-//! need every bit) this walk goes nowhere: most keys are known only at
-//! the last level.
+//! need every bit) this walk is the slow one: most keys are known only
+//! at the last level.
 
 use crate::MagicQuestion;
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
@@ -65,18 +65,18 @@ fn levels(p: &MagicQuestion) -> Vec<Level> {
     levels
 }
 
-/// The walk's threads take prefixes of this many levels' bits, split until
-/// there are at least this many for them (or a level would have too many
-/// values to try one by one before splitting).
+/// The threads take the prefixes of the first levels, split level by level
+/// until there are at least this many (or until the next level has too
+/// many values to list them one by one).
 const SPLIT_INTO: usize = 256;
 
-/// The most prefixes one split step may try.
+/// The most prefixes one level of the split may try.
 const SPLIT_TRIES: u64 = 1 << 24;
 
 /// How often (in prefixes, a power of two) a walk looks at its stop flag.
 const STOP_CHECK: u64 = 1 << 14;
 
-/// The slots as the walk fills them, with the changes to undo.
+/// The slots as a walk fills them: the attack set that holds each.
 struct Slots {
     held: Vec<u8>,
     drop: u32,
