@@ -67,7 +67,7 @@ pub use hunt::{
 #[cfg(feature = "tools")]
 pub use hunted::{best_fancy_set_from, best_shared_set_from, parse_hunted_csv, with_hunted};
 #[cfg(feature = "tools")]
-pub use low_bits::{CalledOff, LowBitsAnswer};
+pub use low_bits::{CalledOff, LowBitsAnswer, LowBitsParts};
 pub use magic_core::{
     attacks_by_ray_walk, check_bits, default_bits, distinct_attack_sets, empty_board_attacks,
     fewer_bits_proven_impossible, fewest_known_bits, min_bits, next_subset, parse_square,

@@ -18,7 +18,7 @@
 //! at the last level.
 
 use crate::MagicQuestion;
-use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
 
 /// What [`MagicQuestion::from_low_bits`] found.
@@ -182,37 +182,40 @@ impl MagicQuestion {
     /// assert_eq!(eight.from_low_bits(&go_on).unwrap().magic, None);
     /// ```
     pub fn from_low_bits(&self, stop: &AtomicBool) -> Result<LowBitsAnswer, CalledOff> {
-        let levels = levels(self);
-        let (prefixes, split, nodes) = self.split(&levels);
+        let parts = self.low_bits_parts();
         let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let next = AtomicUsize::new(0);
-        // The first prefix (by its place in `prefixes`) that gave a magic or
-        // was called off: no thread takes a prefix past it.
-        let first = AtomicUsize::new(usize::MAX);
-        let counted = AtomicU64::new(nodes);
+        let next = AtomicU64::new(0);
+        // The first part that gave a magic or was called off: no thread
+        // takes a part past it.
+        let first = AtomicU64::new(u64::MAX);
+        let counted = AtomicU64::new(parts.listing_nodes());
         let answers = Mutex::new(Vec::new());
         std::thread::scope(|scope| {
             for _ in 0..threads {
                 scope.spawn(|| loop {
                     let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= prefixes.len() || i > first.load(Ordering::Relaxed) {
+                    if i >= parts.len() || i > first.load(Ordering::Relaxed) {
                         return;
                     }
-                    let (found, nodes) = self.below_prefix(&levels, split, prefixes[i], stop);
+                    let found = parts.walk(i, stop);
+                    let nodes = match found {
+                        Ok(answer) => answer.nodes,
+                        Err(called_off) => called_off.nodes,
+                    };
                     counted.fetch_add(nodes, Ordering::Relaxed);
-                    if !matches!(found, Ok(None)) {
+                    if !matches!(found, Ok(LowBitsAnswer { magic: None, .. })) {
                         first.fetch_min(i, Ordering::Relaxed);
                         answers
                             .lock()
                             .unwrap_or_else(|e| e.into_inner())
-                            .push((i, found));
+                            .push((i, found.map(|answer| answer.magic)));
                     }
                 });
             }
         });
         let nodes = counted.into_inner();
-        // Every prefix before the first answer was walked to the end, with
-        // no magic: the first answer is the walk's.
+        // Every part before the first answer was walked to the end, with no
+        // magic: the first answer is the walk's.
         let answers = answers.into_inner().unwrap_or_else(|e| e.into_inner());
         match answers.into_iter().min_by_key(|&(i, _)| i) {
             None => Ok(LowBitsAnswer { magic: None, nodes }),
@@ -221,62 +224,142 @@ impl MagicQuestion {
         }
     }
 
-    /// The first magic below one of the prefixes of [`split`](Self::split),
-    /// and the prefixes looked at.
-    fn below_prefix(
-        &self,
-        levels: &[Level],
-        split: usize,
-        prefix: u64,
-        stop: &AtomicBool,
-    ) -> (Result<Option<u64>, CalledOff>, u64) {
-        let mut walk = Walk {
+    /// The walk from the lowest bits split into parts that can be walked
+    /// one by one, on any machine, in any order: what
+    /// [`from_low_bits`](Self::from_low_bits) walks on one machine's
+    /// cores, and `settle --low-bits-first --shard i/n --state FILE` across
+    /// a job array's.
+    ///
+    /// ```
+    /// use magic_search::{MagicQuestion, Piece};
+    /// use std::sync::atomic::AtomicBool;
+    /// let go_on = AtomicBool::new(false);
+    /// // Rook h8 at 10 bits has no magic: no part of the walk holds one.
+    /// let h8 = MagicQuestion::new(Piece::Rook, 63, 10);
+    /// let parts = h8.low_bits_parts();
+    /// assert!(parts.len() >= 256);
+    /// assert_eq!(parts.walk(0, &go_on).unwrap().magic, None);
+    /// ```
+    pub fn low_bits_parts(&self) -> LowBitsParts<'_> {
+        let levels = levels(self);
+        let (prefixes, split, listing) = split(self, &levels);
+        LowBitsParts {
+            question: self,
             levels,
-            slots: Slots::new(self),
+            prefixes,
+            split,
+            listing,
+        }
+    }
+}
+
+/// The walk of [`MagicQuestion::low_bits_parts`]: every value of the low
+/// bits of its first levels whose keys fit, in the walk's order, each a
+/// part with the rest of the walk below it. Which parts there are depends
+/// only on the question, so a part's number means the same on every
+/// machine and run.
+pub struct LowBitsParts<'q> {
+    question: &'q MagicQuestion,
+    levels: Vec<Level>,
+    prefixes: Vec<u64>,
+    /// How many levels the prefixes fix.
+    split: usize,
+    /// Prefixes looked at to list the parts.
+    listing: u64,
+}
+
+impl LowBitsParts<'_> {
+    /// How many parts.
+    pub fn len(&self) -> u64 {
+        self.prefixes.len() as u64
+    }
+
+    /// Whether no part is left: the keys of the first levels clash for
+    /// every value of their bits, and the question has no magic.
+    pub fn is_empty(&self) -> bool {
+        self.prefixes.is_empty()
+    }
+
+    /// The prefixes looked at to list the parts: every run pays them once.
+    pub fn listing_nodes(&self) -> u64 {
+        self.listing
+    }
+
+    /// The first magic of part `part` in the walk's order, or `None`, and
+    /// the prefixes looked at; `Err` when `stop` is raised first.
+    ///
+    /// # Panics
+    /// If `part` is not below [`len`](Self::len).
+    pub fn walk(&self, part: u64, stop: &AtomicBool) -> Result<LowBitsAnswer, CalledOff> {
+        let prefix = self.prefixes[part as usize];
+        let mut walk = Walk {
+            levels: &self.levels,
+            slots: Slots::new(self.question),
             nodes: 0,
             stop,
         };
         // The prefix was checked when split: its keys fit.
         let mut undo = Vec::new();
-        for level in &levels[..split] {
+        for level in &self.levels[..self.split] {
             walk.slots.place(&level.keys, prefix, &mut undo);
         }
-        let found = walk.search(split, prefix);
-        (found, walk.nodes)
+        let magic = walk.search(self.split, prefix)?;
+        Ok(LowBitsAnswer {
+            magic,
+            nodes: walk.nodes,
+        })
     }
 
-    /// The prefixes the threads take, in the walk's order: every value of
-    /// the bits of the first `split` levels whose keys fit, with the
-    /// prefixes looked at to list them.
-    fn split(&self, levels: &[Level]) -> (Vec<u64>, usize, u64) {
-        let mut prefixes = vec![0u64];
-        let (mut split, mut nodes) = (0, 0);
-        let (mut slots, mut undo) = (Slots::new(self), Vec::new());
-        while split < levels.len() && prefixes.len() < SPLIT_INTO {
-            let below = split.checked_sub(1).map_or(0, |l| levels[l].bits);
-            let values = 1u64 << (levels[split].bits - below);
-            if values.saturating_mul(prefixes.len() as u64) > SPLIT_TRIES {
-                break;
-            }
-            let mut next = Vec::new();
-            for &prefix in &prefixes {
-                for high in 0..values {
-                    nodes += 1;
-                    let m = prefix | high << below;
-                    let fits = levels[..=split]
-                        .iter()
-                        .all(|level| slots.place(&level.keys, m, &mut undo));
-                    slots.undo(&mut undo);
-                    if fits {
-                        next.push(m);
-                    }
+    /// The part whose walk goes through `magic`, or `None` when the keys of
+    /// the first levels clash for it.
+    ///
+    /// ```
+    /// use magic_search::{MagicQuestion, Piece};
+    /// use std::sync::atomic::AtomicBool;
+    /// let h8 = MagicQuestion::new(Piece::Rook, 63, 12);
+    /// let parts = h8.low_bits_parts();
+    /// let found = parts.walk(5, &AtomicBool::new(false)).unwrap().magic.unwrap();
+    /// assert_eq!(parts.part_of(found), Some(5));
+    /// ```
+    pub fn part_of(&self, magic: u64) -> Option<u64> {
+        let bits = self.split.checked_sub(1).map_or(0, |l| self.levels[l].bits);
+        let prefix = magic & ((1u64 << bits) - 1);
+        let part = self.prefixes.iter().position(|&p| p == prefix)?;
+        Some(part as u64)
+    }
+}
+
+/// The prefixes the parts start from, in the walk's order: every value of
+/// the bits of the first `split` levels whose keys fit, with the prefixes
+/// looked at to list them.
+fn split(p: &MagicQuestion, levels: &[Level]) -> (Vec<u64>, usize, u64) {
+    let mut prefixes = vec![0u64];
+    let (mut split, mut nodes) = (0, 0);
+    let (mut slots, mut undo) = (Slots::new(p), Vec::new());
+    while split < levels.len() && !prefixes.is_empty() && prefixes.len() < SPLIT_INTO {
+        let below = split.checked_sub(1).map_or(0, |l| levels[l].bits);
+        let values = 1u64 << (levels[split].bits - below);
+        if values.saturating_mul(prefixes.len() as u64) > SPLIT_TRIES {
+            break;
+        }
+        let mut next = Vec::new();
+        for &prefix in &prefixes {
+            for high in 0..values {
+                nodes += 1;
+                let m = prefix | high << below;
+                let fits = levels[..=split]
+                    .iter()
+                    .all(|level| slots.place(&level.keys, m, &mut undo));
+                slots.undo(&mut undo);
+                if fits {
+                    next.push(m);
                 }
             }
-            prefixes = next;
-            split += 1;
         }
-        (prefixes, split, nodes)
+        prefixes = next;
+        split += 1;
     }
+    (prefixes, split, nodes)
 }
 
 #[cfg(test)]
@@ -292,13 +375,6 @@ mod tests {
         question(mask, &ids, bits)
     }
 
-    /// Whether `m` is a magic of the made-up question `keys` at `bits`,
-    /// every key tried.
-    fn is_magic(p: &MagicQuestion, m: u64) -> bool {
-        let mut slots = Slots::new(p);
-        slots.place(&p.keys, m, &mut Vec::new())
-    }
-
     /// On made-up squares small enough to try every magic, the walk finds
     /// a magic exactly where trying every magic finds one, and what it
     /// finds is one.
@@ -309,11 +385,11 @@ mod tests {
         let (mut found, mut none) = (0, 0);
         for round in 0..400 {
             let p = made_up(&mut rng, 10..17);
-            let any = (0..1u64 << p.width).find(|&m| is_magic(&p, m));
+            let any = (0..1u64 << p.width).find(|&m| p.holds(m));
             let answer = p.from_low_bits(&go_on).unwrap();
             assert_eq!(answer.magic.is_some(), any.is_some(), "round {round}");
             if let Some(m) = answer.magic {
-                assert!(is_magic(&p, m), "round {round}: {m:#x}");
+                assert!(p.holds(m), "round {round}: {m:#x}");
                 found += 1;
             } else {
                 none += 1;
@@ -344,7 +420,7 @@ mod tests {
                     .collect::<Vec<_>>()
             };
             let first = (0..1u64 << p.width)
-                .filter(|&m| is_magic(&p, m))
+                .filter(|&m| p.holds(m))
                 .min_by_key(|&m| order(m));
             assert_eq!(
                 p.from_low_bits(&go_on).unwrap().magic,

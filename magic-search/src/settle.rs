@@ -432,7 +432,7 @@ impl MagicQuestion {
     }
 
     /// Whether `m` is a magic, every key's slot computed directly.
-    fn holds(&self, m: u64) -> bool {
+    pub(crate) fn holds(&self, m: u64) -> bool {
         let drop = self.width - self.bits;
         let below_width = (1u64 << self.width) - 1;
         let mut slots = vec![FREE; 1 << self.bits];

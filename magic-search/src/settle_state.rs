@@ -10,6 +10,10 @@ use std::collections::BTreeMap;
 /// magic it reached.
 const BELOW: &str = "below:";
 
+/// The part field of a part of the walk from the lowest bits: `low:`, the
+/// part and how many parts the walk has (`low:17/4310`).
+const LOW: &str = "low:";
+
 /// The parts of `settle` questions searched so far, each with what it
 /// found. `magic-search settle --state FILE` keeps them, so that a run cut
 /// short (by `--time`, Ctrl-C or a kill) searches only the other parts when
@@ -35,6 +39,9 @@ pub struct SettleState {
     parts: BTreeMap<(HuntTarget, u64), Settled>,
     /// Parts not settled yet: how far a walk got, and its intervals.
     reached: BTreeMap<(HuntTarget, u64), Stopped>,
+    /// Parts of the walk from the lowest bits, each with how many parts
+    /// that walk has, and what it found (its prefixes for intervals).
+    low: BTreeMap<(HuntTarget, u64), (u64, Settled)>,
 }
 
 impl SettleState {
@@ -125,9 +132,59 @@ impl SettleState {
             .map(|(&(_, part), &settled)| (part, settled))
     }
 
-    /// How many parts, of every question, are kept settled.
+    /// Keeps what part `part` of the walk from the lowest bits of `target`
+    /// holds ([`MagicQuestion::low_bits_parts`](crate::MagicQuestion::low_bits_parts)),
+    /// that walk having `of` parts; its [`Settled::nodes`] are the walk's
+    /// prefixes. Refused, as [`record`](Self::record) refuses, where the part
+    /// was kept before with another magic or another number of parts.
+    ///
+    /// ```
+    /// use magic_search::{SettleState, Settled};
+    /// let t = "rook,b8,9".parse().unwrap();
+    /// let mut state = SettleState::default();
+    /// let none = Settled { magic: None, nodes: 9 };
+    /// state.record_low(t, 4, 300, none).unwrap();
+    /// assert!(state.record_low(t, 4, 301, none).is_err());
+    /// assert_eq!(state.low_parts_of(t).collect::<Vec<_>>(), [(4, 300, none)]);
+    /// ```
+    pub fn record_low(
+        &mut self,
+        target: HuntTarget,
+        part: u64,
+        of: u64,
+        settled: Settled,
+    ) -> Result<(), String> {
+        match self.low.get(&(target, part)) {
+            Some(&(before_of, before)) if (before_of, before.magic) != (of, settled.magic) => {
+                Err(format!(
+                    "part {part} of the walk of {target} from the lowest bits is settled twice, \
+                     differently ({} of {before_of} parts, and {} of {of})",
+                    magic_or_dash(before.magic),
+                    magic_or_dash(settled.magic)
+                ))
+            }
+            _ => {
+                self.low.insert((target, part), (of, settled));
+                Ok(())
+            }
+        }
+    }
+
+    /// The parts of the walk of `target` from the lowest bits searched, in
+    /// order, each with how many parts the walk has and what it holds.
+    pub fn low_parts_of(
+        &self,
+        target: HuntTarget,
+    ) -> impl Iterator<Item = (u64, u64, Settled)> + '_ {
+        self.low
+            .range((target, 0)..=(target, u64::MAX))
+            .map(|(&(_, part), &(of, settled))| (part, of, settled))
+    }
+
+    /// How many parts, of every question and either walk, are kept
+    /// settled.
     pub fn len(&self) -> usize {
-        self.parts.len()
+        self.parts.len() + self.low.len()
     }
 
     /// How many parts, of every question, are kept where a walk stopped
@@ -163,14 +220,16 @@ impl SettleState {
 
     /// Whether no part is kept, settled or not.
     pub fn is_empty(&self) -> bool {
-        self.parts.is_empty() && self.reached.is_empty()
+        self.parts.is_empty() && self.reached.is_empty() && self.low.is_empty()
     }
 
     /// The state file: a comment, a header, then one
     /// `piece,square,bits,part,magic,intervals` row per part searched (`-`
     /// where the part holds no magic), by question and part, and one per
     /// part stopped before it settled, its magic field `below:` and how
-    /// far the walk got.
+    /// far the walk got. Parts of the walk from the lowest bits follow, their
+    /// part field `low:` with the part and how many the walk has, their
+    /// intervals the prefixes that walk looked at.
     ///
     /// ```
     /// use magic_search::{SettleState, Settled, Stopped};
@@ -183,6 +242,11 @@ impl SettleState {
     /// let h1 = "rook,h1,11".parse().unwrap();
     /// state.record_reached(h1, 2688, Stopped { nodes: 7, reached: 0x5400_0000_0000_0100 });
     /// assert!(state.to_text().ends_with("\nrook,h1,11,2688,below:0x5400000000000100,7\n"));
+    /// assert_eq!(SettleState::parse(&state.to_text()).unwrap(), state);
+    ///
+    /// // A part of the walk from the lowest bits.
+    /// state.record_low("rook,b8,9".parse().unwrap(), 17, 300, none).unwrap();
+    /// assert!(state.to_text().ends_with("\nrook,b8,9,low:17/300,-,12\n"));
     /// assert_eq!(SettleState::parse(&state.to_text()).unwrap(), state);
     /// ```
     pub fn to_text(&self) -> String {
@@ -198,6 +262,13 @@ impl SettleState {
         for (&(target, part), stopped) in &self.reached {
             let (reached, nodes) = (stopped.reached, stopped.nodes);
             out.push_str(&format!("{target},{part},{BELOW}{reached:#018x},{nodes}\n"));
+        }
+        for (&(target, part), &(of, settled)) in &self.low {
+            let magic = magic_or_dash(settled.magic);
+            out.push_str(&format!(
+                "{target},{LOW}{part}/{of},{magic},{}\n",
+                settled.nodes
+            ));
         }
         out
     }
@@ -219,11 +290,27 @@ impl SettleState {
                 return Err(bad("expected piece,square,bits,part,magic,intervals"));
             };
             let target = target_from_fields(piece, square, bits).map_err(|e| bad(&e))?;
-            let part = part.parse().map_err(|_| bad("part must be a number"))?;
             let nodes = nodes
                 .parse()
                 .map_err(|_| bad("intervals must be a number"))?;
             let hex = |m: &str| hex_magic(m).ok_or_else(|| bad("magic must be 0x and hex digits"));
+            if let Some(low) = part.strip_prefix(LOW) {
+                let numbers = low.split_once('/').and_then(|(part, of)| {
+                    let (part, of) = (part.parse::<u64>().ok()?, of.parse::<u64>().ok()?);
+                    (part < of).then_some((part, of))
+                });
+                let (part, of) =
+                    numbers.ok_or_else(|| bad("expected low:PART/PARTS, PART below PARTS"))?;
+                let magic = match magic {
+                    "-" => None,
+                    m => Some(hex(m)?),
+                };
+                state
+                    .record_low(target, part, of, Settled { magic, nodes })
+                    .map_err(|e| bad(&e))?;
+                continue;
+            }
+            let part = part.parse().map_err(|_| bad("part must be a number"))?;
             let magic = match magic {
                 "-" => None,
                 m if m.starts_with(BELOW) => {
@@ -269,6 +356,11 @@ impl SettleState {
         for state in states {
             for (&(target, part), &stopped) in &state.reached {
                 merged.record_reached(target, part, stopped);
+            }
+        }
+        for state in states {
+            for (&(target, part), &(of, settled)) in &state.low {
+                merged.record_low(target, part, of, settled)?;
             }
         }
         Ok(merged)

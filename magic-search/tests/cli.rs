@@ -829,17 +829,107 @@ fn settle_walks_from_the_lowest_bits_when_asked() {
         Scratch::default().fits(&o, Hash::Multiply, magic, 12),
         "{out}"
     );
-    // Stopped, it keeps nothing: it says so, and fails.
-    let err = tool_fails(&["settle", "rook,a8,10", "--low-bits-first", "--time", "1s"]);
+    // Stopped, it says how far it got, keeps the parts walked, and fails
+    // with the way to go on.
+    let dir = scratch_dir("settle-low-bits");
+    let (ok, out, err) = run_tool(
+        &dir,
+        &[
+            "settle",
+            "rook,a8,10",
+            "--low-bits-first",
+            "--time",
+            "1s",
+            "--state",
+            "a8",
+        ],
+    );
+    assert!(!ok, "{out}");
     assert!(
-        err.contains("the walk from the lowest bits keeps nothing: run it again with a longer"),
+        err.contains("run the same command to go on from a8"),
         "{err}"
     );
-    // Each question is walked whole, in one run.
-    for other in [["--shard", "0/2"], ["--state", "x.state"]] {
-        let mut args = vec!["settle", "rook,h8,10", "--low-bits-first"];
-        args.extend(other);
-        let err = tool_fails(&args);
-        assert!(err.contains("cannot be used with"), "{err}");
+    let ruled_out = number_between(&out, "not settled: ", " of ");
+    let kept = std::fs::read_to_string(dir.join("a8")).unwrap();
+    let rows = kept.lines().filter(|l| l.starts_with("rook,a8,10,low:"));
+    assert_eq!(rows.count() as u64, ruled_out, "{out}\n{kept}");
+}
+
+#[test]
+fn the_walk_from_the_lowest_bits_shards_and_goes_on_from_its_state_file() {
+    let dir = scratch_dir("settle-low-bits-states");
+    let low = |args: &[&str]| {
+        let mut all = vec!["settle", "--low-bits-first"];
+        all.extend(args);
+        tool_in(&dir, &all).0
+    };
+    // Rook h8 at 8 bits has no magic: three shards' files merged are the
+    // file of one run, and answer without walking again.
+    let whole = low(&["rook,h8,8", "--state", "whole"]);
+    let mut files = Vec::new();
+    for i in 0..3 {
+        let (file, shard) = (format!("shard-{i}"), format!("{i}/3"));
+        let out = low(&["rook,h8,8", "--shard", &shard, "--state", &file]);
+        assert!(
+            out.contains(&format!(": no magic in shard {i}/3 (")),
+            "{out}"
+        );
+        files.push(file);
     }
+    let args: Vec<&str> = ["merge"]
+        .into_iter()
+        .chain(files.iter().map(String::as_str))
+        .collect();
+    let (merged, _) = tool_in(&dir, &args);
+    let one_run = std::fs::read_to_string(dir.join("whole")).unwrap();
+    assert_eq!(merged, one_run);
+    std::fs::write(dir.join("merged"), merged).unwrap();
+    let answer = low(&["rook,h8,8", "--state", "merged"]);
+    assert_eq!(verdict(&answer), verdict(&whole), "{answer}");
+    // Rook h8 at 12 bits has magics: half the parts kept, the other half
+    // walked, the same first magic as one run.
+    let whole = low(&["rook,h8,12"]);
+    low(&["rook,h8,12", "--shard", "1/2", "--state", "half"]);
+    let rest = low(&["rook,h8,12", "--state", "half"]);
+    assert_eq!(magic_answered(&rest), magic_answered(&whole), "{rest}");
+    // A shard past the parts, and kept parts that another walk split
+    // otherwise or that hold another part's magic, are refused.
+    let err = tool_fails(&[
+        "settle",
+        "rook,h8,8",
+        "--low-bits-first",
+        "--shard",
+        "300/400",
+    ]);
+    assert!(
+        err.contains("has 257 parts; use at most 257 shards"),
+        "{err}"
+    );
+    for (file, row, says) in [
+        (
+            "split",
+            "rook,h8,8,low:3/300,-,1\n",
+            "has 257 parts, where the file's rows have 300",
+        ),
+        (
+            "elsewhere",
+            "rook,h8,12,low:3/384,0x1,1\n",
+            "a magic of another part",
+        ),
+    ] {
+        std::fs::write(dir.join(file), row).unwrap();
+        let target = row.split(",low").next().unwrap();
+        let (ok, _, err) = run_tool(
+            &dir,
+            &["settle", target, "--low-bits-first", "--state", file],
+        );
+        assert!(!ok && err.contains(says), "{err}");
+    }
+    let err = tool_fails(&[
+        "settle",
+        "rook,h8,8",
+        "--low-bits-first",
+        "--shift-in-magic",
+    ]);
+    assert!(err.contains("cannot be used with"), "{err}");
 }

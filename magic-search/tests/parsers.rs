@@ -100,6 +100,7 @@ proptest! {
     #[test]
     fn a_settle_state_reads_back_as_written(
         parts in proptest::collection::vec((0u64..4096, proptest::option::of(any::<u64>()), any::<u64>()), 0..20),
+        low in proptest::collection::vec((0u64..300, 299u64..301, proptest::option::of(any::<u64>()), any::<u64>()), 0..20),
     ) {
         let target: HuntTarget = "rook,c1,10".parse().unwrap();
         let mut state = SettleState::default();
@@ -107,6 +108,11 @@ proptest! {
             // A part drawn twice with another magic is refused, and the
             // first kept.
             let _ = state.record(target, part, Settled { magic, nodes });
+        }
+        // Parts of the walk from the lowest bits, some drawn twice with
+        // another magic or another number of parts, refused so.
+        for (part, of, magic, nodes) in low {
+            let _ = state.record_low(target, part.min(of - 1), of, Settled { magic, nodes });
         }
         prop_assert_eq!(&SettleState::parse(&state.to_text()).unwrap(), &state);
         prop_assert_eq!(&SettleState::merge(&[state.clone(), state.clone()]).unwrap(), &state);

@@ -49,13 +49,15 @@ pub struct SettleArgs {
     /// 128 parts whose top bits are the shift's; elsewhere every magic.
     #[arg(long)]
     shift_in_magic: bool,
-    /// Walk the magics from their lowest bits up rather than from the top,
-    /// each question whole, in one run (without --shard or --state). It
-    /// settles in seconds or minutes questions of squares whose mask lies
-    /// mostly high, such as rooks on the eighth rank (rook h8 at 10 bits:
-    /// no magic, under a minute), which the walk from the top takes hours
-    /// over; elsewhere (a rook on the first rank) it is the slower one.
-    #[arg(long, conflicts_with_all = ["shard", "state", "shift_in_magic"])]
+    /// Walk the magics from their lowest bits up rather than from the top.
+    /// It settles in seconds or minutes questions of squares whose mask
+    /// lies mostly high, such as rooks on the eighth rank (rook h8 at 10
+    /// bits: no magic, under a minute), which the walk from the top takes
+    /// hours over; elsewhere (a rook on the first rank) it is the slower
+    /// one. Its parts are the values of the magic's lowest bits that its
+    /// first checks let through (at least 256): --shard takes every n-th,
+    /// and --state keeps those walked (`low:` rows).
+    #[arg(long, conflicts_with = "shift_in_magic")]
     low_bits_first: bool,
 }
 
@@ -74,7 +76,7 @@ impl Question {
 
     /// The question as the state file names it. Only questions with parts
     /// to search are kept there, and those have at most 12 bits.
-    fn target(&self) -> HuntTarget {
+    pub fn target(&self) -> HuntTarget {
         HuntTarget {
             piece: self.piece,
             square: self.square,
@@ -128,6 +130,10 @@ pub fn settle(args: SettleArgs) -> Result<String, String> {
         .filter(|q| q.bits >= min_bits(q.piece, q.square))
     {
         let question = MagicQuestion::new(q.piece, q.square, q.bits);
+        if args.low_bits_first {
+            crate::settle_low_bits::check(q, &question.low_bits_parts(), shard, &keeper)?;
+            continue;
+        }
         let keys = shard_keys(&question, args.shift_in_magic);
         if shard.count > keys {
             let what = match keys == question.parts() / 2 {
@@ -167,21 +173,15 @@ pub fn settle(args: SettleArgs) -> Result<String, String> {
             unsettled.push(question.name());
         }
         if interrupted.load(Ordering::SeqCst) {
-            let go_on = match args.low_bits_first {
-                true => crate::settle_low_bits::GO_ON.to_string(),
-                false => keeper.go_on("give --state FILE to keep the parts searched"),
-            };
+            let go_on = keeper.go_on("give --state FILE to keep the parts searched");
             return Err(format!("interrupted; {go_on}"));
         }
     }
     // A question left open is not a success: a job array's scheduler (or
     // a shell's `&&`) then knows that the task has more to do.
     if !unsettled.is_empty() {
-        let go_on = match args.low_bits_first {
-            true => crate::settle_low_bits::GO_ON.to_string(),
-            false => keeper
-                .go_on("give it longer (--time), or keep the parts searched with --state FILE"),
-        };
+        let go_on =
+            keeper.go_on("give it longer (--time), or keep the parts searched with --state FILE");
         let which = match unsettled.as_slice() {
             [one] => one.clone(),
             many => format!("{} of {asked} questions (see their lines)", many.len()),
@@ -200,7 +200,7 @@ pub struct Answer {
 
 /// The state file and the parts kept in it, rewritten as parts finish, at
 /// most once every [`SAVE_EVERY`], and after each question.
-struct Keeper {
+pub struct Keeper {
     path: Option<PathBuf>,
     state: Mutex<(SettleState, Instant)>,
 }
@@ -293,13 +293,52 @@ impl Keeper {
     /// Keeps a part searched, and rewrites the file if it was not for a
     /// while.
     fn record(&self, target: HuntTarget, part: u64, settled: Settled) -> Result<(), String> {
+        self.keep(|state| state.record(target, part, settled))
+    }
+
+    /// Changes the parts kept with `change`, and rewrites the file if it was
+    /// not for a while.
+    fn keep(
+        &self,
+        change: impl FnOnce(&mut SettleState) -> Result<(), String>,
+    ) -> Result<(), String> {
         let mut kept = self.lock();
-        kept.0.record(target, part, settled)?;
+        change(&mut kept.0)?;
         if kept.1.elapsed() >= SAVE_EVERY {
             kept.1 = Instant::now();
             self.write(&kept.0)?;
         }
         Ok(())
+    }
+
+    /// The parts of the walk of `target` from the lowest bits kept, each
+    /// with how many parts that walk has and what it holds.
+    pub fn low_parts(&self, target: HuntTarget) -> Vec<(u64, u64, Settled)> {
+        self.lock().0.low_parts_of(target).collect()
+    }
+
+    /// Keeps a part of the walk from the lowest bits, and rewrites the file
+    /// if it was not for a while.
+    pub fn record_low(
+        &self,
+        target: HuntTarget,
+        part: u64,
+        of: u64,
+        magic: Option<u64>,
+        nodes: u64,
+    ) -> Result<(), String> {
+        self.keep(|state| state.record_low(target, part, of, Settled { magic, nodes }))
+    }
+
+    /// Whether parts are kept in a file.
+    pub fn has_file(&self) -> bool {
+        self.path.is_some()
+    }
+
+    /// The state file's name, for messages.
+    pub fn file(&self) -> String {
+        let file = self.path.as_deref().unwrap_or(Path::new("the state file"));
+        file.display().to_string()
     }
 
     /// Rewrites the file with every part kept.
@@ -318,7 +357,7 @@ impl Keeper {
 
     /// How to go on after a run cut short: from the state file, or
     /// `without` one.
-    fn go_on(&self, without: &str) -> String {
+    pub fn go_on(&self, without: &str) -> String {
         match &self.path {
             Some(path) => format!("run the same command to go on from {}", path.display()),
             None => without.to_string(),
@@ -326,7 +365,7 @@ impl Keeper {
     }
 
     /// `N parts from FILE`, for the parts of a question read from the file.
-    fn kept_note(&self, count: usize) -> String {
+    pub fn kept_note(&self, count: usize) -> String {
         match (&self.path, count) {
             (Some(path), 1..) => format!(
                 "; {} from {}",
@@ -416,7 +455,7 @@ fn answer(
         });
     }
     if low_bits_first {
-        return Ok(crate::settle_low_bits::answer(q, time, interrupted));
+        return crate::settle_low_bits::answer(q, (shard, time), keeper, interrupted);
     }
     let question = MagicQuestion::new(q.piece, q.square, q.bits);
     let width = question.width();
@@ -775,7 +814,7 @@ fn pair_up(
         .collect()
 }
 
-fn progress_bar(parts: usize) -> ProgressBar {
+pub fn progress_bar(parts: usize) -> ProgressBar {
     let bar = ProgressBar::new(parts as u64);
     bar.set_style(
         ProgressStyle::with_template("{elapsed_precise} [{bar:30}] {pos}/{len} parts, {msg}")

@@ -1,63 +1,189 @@
-//! `magic-search settle --low-bits-first`: one question walked from the
-//! magics' lowest bits up, whole, in one run.
+//! `magic-search settle --low-bits-first`: a question walked from the
+//! magics' lowest bits up, in parts that a state file keeps and a job
+//! array's shards share.
 
-use crate::settle::{raise_when_due, Answer, Question};
-use magic_search::{CalledOff, LowBitsAnswer, MagicQuestion};
-use std::sync::atomic::{AtomicBool, Ordering};
+use crate::settle::{progress_bar, raise_when_due, Answer, Keeper, Question};
+use magic_search::{LowBitsAnswer, LowBitsParts, MagicQuestion, Shard};
+use rayon::prelude::*;
+use std::collections::BTreeMap;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
-/// What to do when the walk was stopped: it keeps nothing, so only a
-/// longer run settles the question.
-pub const GO_ON: &str = "the walk from the lowest bits keeps nothing: run it again with a \
-                         longer --time, or without one";
+/// Refuses a shard past the walk's parts, and kept parts that this walk of
+/// `q` does not have: before anything is walked.
+pub fn check(
+    q: &Question,
+    parts: &LowBitsParts<'_>,
+    shard: Shard,
+    keeper: &Keeper,
+) -> Result<(), String> {
+    let of = parts.len();
+    if shard.count > of.max(1) {
+        return Err(format!(
+            "shard {shard}: the walk of {} from the lowest bits has {}; use at most {} shards",
+            q.name(),
+            crate::count(of, "part"),
+            of.max(1)
+        ));
+    }
+    let file = keeper.file();
+    for (part, kept_of, settled) in keeper.low_parts(q.target()) {
+        if kept_of != of {
+            return Err(format!(
+                "{file}: the walk of {} from the lowest bits has {of} parts, where the file's \
+                 rows have {kept_of}: another version of magic-search wrote them; give another \
+                 --state file",
+                q.name()
+            ));
+        }
+        if let Some(m) = settled.magic.filter(|&m| parts.part_of(m) != Some(part)) {
+            return Err(format!(
+                "{file}: part {part} of the walk of {} from the lowest bits holds {m:#x}, a \
+                 magic of another part, so `settle` did not write it; give another --state file",
+                q.name()
+            ));
+        }
+    }
+    Ok(())
+}
 
-/// The question's line: the first magic in the walk's order, that none
-/// exists, or how far the walk got before `time` ran out or Ctrl-C.
-pub fn answer(q: &Question, time: Option<Duration>, interrupted: &AtomicBool) -> Answer {
+/// The question's line: the first magic of the shard's parts in the walk's
+/// order, that none exists, or how far the walk got before `time` ran out
+/// or Ctrl-C. The parts walked are kept as they finish.
+pub fn answer(
+    q: &Question,
+    (shard, time): (Shard, Option<Duration>),
+    keeper: &Keeper,
+    interrupted: &AtomicBool,
+) -> Result<Answer, String> {
+    let start = Instant::now();
     let question = MagicQuestion::new(q.piece, q.square, q.bits);
     let width = question.width();
-    let asked = q.name();
-    // No progress bar: the walk does not know its length.
-    let limit = time.map_or(String::new(), |t| {
-        format!(", for at most {} s", t.as_secs())
-    });
-    eprintln!("settling {asked}: the 2^{width} magics, from their lowest bits up{limit}");
-    let (stop, done) = (AtomicBool::new(false), AtomicBool::new(false));
-    let start = Instant::now();
-    let walked = std::thread::scope(|scope| {
-        scope.spawn(|| raise_when_due(&stop, &done, start, time, interrupted));
-        let walked = question.from_low_bits(&stop);
-        done.store(true, Ordering::Relaxed);
-        walked
-    });
-    let seconds = start.elapsed().as_secs_f64();
-    let cost = |nodes: u64| match nodes {
-        1 => format!("1 prefix, {seconds:.1} s"),
-        n => format!("{n} prefixes, {seconds:.1} s"),
-    };
-    match walked {
-        Ok(LowBitsAnswer {
-            magic: Some(magic),
-            nodes,
-        }) => Answer {
-            line: format!(
-                "{asked}: {magic:#x}, the first magic of the walk from the lowest bits (only \
-                 its low {width} bits matter; {})\n",
-                cost(nodes)
-            ),
-            settled: true,
-        },
-        Ok(LowBitsAnswer { magic: None, nodes }) => Answer {
-            line: format!(
-                "{asked}: no magic exists: all 2^{width} magics ruled out, walked from their \
-                 lowest bits ({})\n",
-                cost(nodes)
-            ),
-            settled: true,
-        },
-        Err(CalledOff { nodes }) => Answer {
-            line: format!("{asked}: not settled: stopped after {}\n", cost(nodes)),
-            settled: false,
-        },
+    let parts = question.low_bits_parts();
+    let (of, target, asked) = (parts.len(), q.target(), q.name());
+    let mine: Vec<u64> = (0..of).filter(|p| p % shard.count == shard.index).collect();
+    let kept: BTreeMap<u64, Option<u64>> = keeper
+        .low_parts(target)
+        .into_iter()
+        .filter(|(part, _, _)| part % shard.count == shard.index)
+        .map(|(part, _, settled)| (part, settled.magic))
+        .collect();
+    // A kept part with a magic leaves only the parts before it to walk.
+    let kept_magic = kept.iter().find_map(|(&part, &m)| m.map(|m| (part, m)));
+    let todo: Vec<u64> = mine
+        .iter()
+        .copied()
+        .filter(|part| !kept.contains_key(part) && kept_magic.is_none_or(|(k, _)| *part < k))
+        .collect();
+    let bar = progress_bar(todo.len());
+    if !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+        // No bar to draw: say once what the wait is for.
+        let limit = time.map_or(String::new(), |t| {
+            format!(", for at most {} s", t.as_secs())
+        });
+        eprintln!(
+            "settling {asked} from the magics' lowest bits: {} of the walk's {of}{limit}{}",
+            crate::count(todo.len() as u64, "part"),
+            keeper.kept_note(kept.len())
+        );
     }
+    let nodes = AtomicU64::new(parts.listing_nodes());
+    let stopped = Mutex::new(Vec::new());
+    let failed = Mutex::new(None);
+    let (stop, done) = (AtomicBool::new(false), AtomicBool::new(false));
+    let found = std::thread::scope(|scope| {
+        scope.spawn(|| raise_when_due(&stop, &done, start, time, interrupted));
+        // The first part in order: the magic printed is the walk's first
+        // (when no part before it was stopped), however many threads walk.
+        let found = todo.par_iter().find_map_first(|&part| {
+            let walked = parts.walk(part, &stop);
+            let (seen, magic) = match walked {
+                Ok(LowBitsAnswer { magic, nodes }) => {
+                    if let Err(e) = keeper.record_low(target, part, of, magic, nodes) {
+                        // Nothing more can be kept: stop, and say why.
+                        failed
+                            .lock()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .get_or_insert(e);
+                        stop.store(true, Ordering::Relaxed);
+                    }
+                    (nodes, magic)
+                }
+                Err(called_off) => {
+                    stopped.lock().unwrap_or_else(|e| e.into_inner()).push(part);
+                    (called_off.nodes, None)
+                }
+            };
+            let seen = nodes.fetch_add(seen, Ordering::Relaxed) + seen;
+            bar.inc(1);
+            bar.set_message(format!("{seen} prefixes"));
+            magic.map(|m| (part, m))
+        });
+        done.store(true, Ordering::Relaxed);
+        found
+    });
+    bar.finish_and_clear();
+    if let Some(e) = failed.into_inner().unwrap_or_else(|e| e.into_inner()) {
+        return Err(e);
+    }
+    let found = [found, kept_magic].into_iter().flatten().min();
+    let stopped = stopped.into_inner().unwrap_or_else(|e| e.into_inner());
+    // Parts stopped before the magic found may hold an earlier one.
+    let open_before = |part: u64| stopped.iter().any(|&s| s < part);
+    let whole = match shard == Shard::WHOLE {
+        true => String::new(),
+        false => format!(" in shard {shard}"),
+    };
+    let seconds = start.elapsed().as_secs_f64();
+    let prefixes = match nodes.into_inner() {
+        1 => "1 prefix".to_string(),
+        n => format!("{n} prefixes"),
+    };
+    let cost = format!("{prefixes}, {seconds:.1} s{}", keeper.kept_note(kept.len()));
+    let matter = format!("only its low {width} bits matter");
+    let line = match found {
+        Some((part, magic)) if !open_before(part) => format!(
+            "{asked}: {magic:#x}, the first magic of the walk from the lowest bits{whole} \
+             ({matter}; {cost})\n"
+        ),
+        Some((_, magic)) => format!(
+            "{asked}: {magic:#x}, a magic{whole} ({matter}; earlier ones in the walk's order may \
+             lie in parts not finished; {cost})\n"
+        ),
+        None if stopped.is_empty() && shard == Shard::WHOLE => format!(
+            "{asked}: no magic exists: all 2^{width} magics ruled out, walked from their lowest \
+             bits ({}, {cost})\n",
+            crate::count(of, "part")
+        ),
+        None if stopped.is_empty() => format!(
+            "{asked}: no magic{whole} ({} of the {of} parts of the walk from the lowest bits; \
+             {cost})\n",
+            mine.len()
+        ),
+        None => {
+            let why = match interrupted.load(Ordering::SeqCst) {
+                true => "stopped by Ctrl-C",
+                false => "not finished in time",
+            };
+            let go_on = match keeper.has_file() {
+                true => keeper.go_on(""),
+                false => {
+                    let longer = time.map_or("", |_| "give it longer (--time), or ");
+                    format!("{longer}keep the parts walked with --state FILE")
+                }
+            };
+            format!(
+                "{asked}: not settled{whole}: {} of {} parts ruled out, {} {why} ({cost}); \
+                 {go_on}, or split it over machines (--shard)\n",
+                mine.len() - stopped.len(),
+                mine.len(),
+                stopped.len()
+            )
+        }
+    };
+    Ok(Answer {
+        line,
+        settled: found.is_some() || stopped.is_empty(),
+    })
 }
