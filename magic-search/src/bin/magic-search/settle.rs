@@ -31,8 +31,9 @@ pub struct SettleArgs {
     /// their top bits, and a part together with its mirror (the part of
     /// the magics' complements: 0 with 4,095, 1 with 4,094, ...), which
     /// one walk settles at once; the shard takes the pairs whose lower
-    /// part leaves remainder i divided by n. The square has a magic when
-    /// any shard finds one, none when every shard finds none.
+    /// part leaves remainder i divided by n (with --low-bits-first, that
+    /// walk's parts, every n-th from the i-th). The square has a magic
+    /// when any shard finds one, none when every shard finds none.
     #[arg(long)]
     shard: Option<Shard>,
     /// Keep the parts searched in FILE: read first when it exists, and
