@@ -69,6 +69,16 @@ fn no_ten_bit_magic_of_rook_e1_carries_its_shift() {
     no_magic_carries_the_shift(4, 10);
 }
 
+/// Two bits fewer than d1's mask: with such a magic, rook d1 and its
+/// partner c2 would take 512 entries off the shared tables (README).
+#[test]
+fn no_nine_bit_magic_of_rook_d1_carries_its_shift() {
+    assert!(
+        no_magic_carries_the_shift(3, 9),
+        "a part of d1 is walked again"
+    );
+}
+
 #[test]
 fn no_eleven_bit_magic_of_rook_a1_carries_its_shift() {
     assert!(
