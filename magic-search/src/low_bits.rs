@@ -18,7 +18,7 @@
 //! at the last level.
 
 use crate::MagicQuestion;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize, Ordering};
 use std::sync::Mutex;
 
 /// What [`MagicQuestion::from_low_bits`] found.
@@ -183,43 +183,19 @@ impl MagicQuestion {
     /// ```
     pub fn from_low_bits(&self, stop: &AtomicBool) -> Result<LowBitsAnswer, CalledOff> {
         let parts = self.low_bits_parts();
-        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
-        let next = AtomicU64::new(0);
-        // The first part that gave a magic or was called off: no thread
-        // takes a part past it.
-        let first = AtomicU64::new(u64::MAX);
+        let all: Vec<u64> = (0..parts.len()).collect();
         let counted = AtomicU64::new(parts.listing_nodes());
-        let answers = Mutex::new(Vec::new());
-        std::thread::scope(|scope| {
-            for _ in 0..threads {
-                scope.spawn(|| loop {
-                    let i = next.fetch_add(1, Ordering::Relaxed);
-                    if i >= parts.len() || i > first.load(Ordering::Relaxed) {
-                        return;
-                    }
-                    let found = parts.walk(i, stop);
-                    let nodes = match found {
-                        Ok(answer) => answer.nodes,
-                        Err(called_off) => called_off.nodes,
-                    };
-                    counted.fetch_add(nodes, Ordering::Relaxed);
-                    if !matches!(found, Ok(LowBitsAnswer { magic: None, .. })) {
-                        first.fetch_min(i, Ordering::Relaxed);
-                        answers
-                            .lock()
-                            .unwrap_or_else(|e| e.into_inner())
-                            .push((i, found.map(|answer| answer.magic)));
-                    }
-                });
-            }
+        let first = parts.walk_in_order(&all, stop, |_, walked| {
+            let nodes = match walked {
+                Ok(answer) => answer.nodes,
+                Err(called_off) => called_off.nodes,
+            };
+            counted.fetch_add(nodes, Ordering::Relaxed);
         });
         let nodes = counted.into_inner();
-        // Every part before the first answer was walked to the end, with no
-        // magic: the first answer is the walk's.
-        let answers = answers.into_inner().unwrap_or_else(|e| e.into_inner());
-        match answers.into_iter().min_by_key(|&(i, _)| i) {
+        match first {
             None => Ok(LowBitsAnswer { magic: None, nodes }),
-            Some((_, Ok(magic))) => Ok(LowBitsAnswer { magic, nodes }),
+            Some((_, Ok(answer))) => Ok(LowBitsAnswer { nodes, ..answer }),
             Some((_, Err(_))) => Err(CalledOff { nodes }),
         }
     }
@@ -308,6 +284,45 @@ impl LowBitsParts<'_> {
             magic,
             nodes: walk.nodes,
         })
+    }
+
+    /// Walks `parts` (in the walk's order: increasing) on every core, the
+    /// threads taking them in order, and hands each to `walked` as it ends.
+    /// Gives the first of them that holds a magic or was called off, with
+    /// what it gave: every part before it was walked to the end without a
+    /// magic, and no thread took a part past it. So a magic given is the
+    /// first of `parts` in the walk's order, on any number of cores.
+    pub fn walk_in_order(
+        &self,
+        parts: &[u64],
+        stop: &AtomicBool,
+        walked: impl Fn(u64, &Result<LowBitsAnswer, CalledOff>) + Sync,
+    ) -> Option<(u64, Result<LowBitsAnswer, CalledOff>)> {
+        let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+        let next = AtomicUsize::new(0);
+        // Where in `parts` the first answer lies: no thread takes one past it.
+        let first = AtomicUsize::new(usize::MAX);
+        let answers = Mutex::new(Vec::new());
+        std::thread::scope(|scope| {
+            for _ in 0..threads {
+                scope.spawn(|| loop {
+                    let i = next.fetch_add(1, Ordering::Relaxed);
+                    if i >= parts.len() || i > first.load(Ordering::Relaxed) {
+                        return;
+                    }
+                    let found = self.walk(parts[i], stop);
+                    walked(parts[i], &found);
+                    if !matches!(found, Ok(LowBitsAnswer { magic: None, .. })) {
+                        first.fetch_min(i, Ordering::Relaxed);
+                        let mut answers = answers.lock().unwrap_or_else(|e| e.into_inner());
+                        answers.push((i, found));
+                    }
+                });
+            }
+        });
+        let answers = answers.into_inner().unwrap_or_else(|e| e.into_inner());
+        let (i, found) = answers.into_iter().min_by_key(|&(i, _)| i)?;
+        Some((parts[i], found))
     }
 
     /// The part whose walk goes through `magic`, or `None` when the keys of

@@ -4,7 +4,6 @@
 
 use crate::settle::{progress_bar, raise_when_due, Answer, Keeper, Question};
 use magic_search::{LowBitsAnswer, LowBitsParts, MagicQuestion, Shard};
-use rayon::prelude::*;
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::Mutex;
@@ -89,45 +88,50 @@ pub fn answer(
         );
     }
     let nodes = AtomicU64::new(parts.listing_nodes());
-    let stopped = Mutex::new(Vec::new());
+    let (stopped, magics) = (Mutex::new(Vec::new()), Mutex::new(Vec::new()));
+    let ruled_out = AtomicU64::new(0);
     let failed = Mutex::new(None);
     let (stop, done) = (AtomicBool::new(false), AtomicBool::new(false));
-    let found = std::thread::scope(|scope| {
+    std::thread::scope(|scope| {
         scope.spawn(|| raise_when_due(&stop, &done, start, time, interrupted));
-        // The first part in order: the magic printed is the walk's first
-        // (when no part before it was stopped), however many threads walk.
-        let found = todo.par_iter().find_map_first(|&part| {
-            let walked = parts.walk(part, &stop);
-            let (seen, magic) = match walked {
+        // The threads take the parts in order and none past the first magic:
+        // the magic printed is the walk's first (when no part before it was
+        // stopped), however many threads walk.
+        parts.walk_in_order(&todo, &stop, |part, walked| {
+            let seen = match *walked {
                 Ok(LowBitsAnswer { magic, nodes }) => {
                     if let Err(e) = keeper.record_low(target, part, of, magic, nodes) {
                         // Nothing more can be kept: stop, and say why.
-                        failed
-                            .lock()
-                            .unwrap_or_else(|e| e.into_inner())
-                            .get_or_insert(e);
+                        let mut failed = failed.lock().unwrap_or_else(|e| e.into_inner());
+                        failed.get_or_insert(e);
                         stop.store(true, Ordering::Relaxed);
                     }
-                    (nodes, magic)
+                    match magic {
+                        Some(m) => magics
+                            .lock()
+                            .unwrap_or_else(|e| e.into_inner())
+                            .push((part, m)),
+                        None => _ = ruled_out.fetch_add(1, Ordering::Relaxed),
+                    }
+                    nodes
                 }
                 Err(called_off) => {
                     stopped.lock().unwrap_or_else(|e| e.into_inner()).push(part);
-                    (called_off.nodes, None)
+                    called_off.nodes
                 }
             };
             let seen = nodes.fetch_add(seen, Ordering::Relaxed) + seen;
             bar.inc(1);
             bar.set_message(format!("{seen} prefixes"));
-            magic.map(|m| (part, m))
         });
         done.store(true, Ordering::Relaxed);
-        found
     });
     bar.finish_and_clear();
     if let Some(e) = failed.into_inner().unwrap_or_else(|e| e.into_inner()) {
         return Err(e);
     }
-    let found = [found, kept_magic].into_iter().flatten().min();
+    let found = magics.into_inner().unwrap_or_else(|e| e.into_inner());
+    let found = found.into_iter().chain(kept_magic).min();
     let stopped = stopped.into_inner().unwrap_or_else(|e| e.into_inner());
     // Parts stopped before the magic found may hold an earlier one.
     let open_before = |part: u64| stopped.iter().any(|&s| s < part);
@@ -173,12 +177,14 @@ pub fn answer(
                     format!("{longer}keep the parts walked with --state FILE")
                 }
             };
+            // Those kept, and those this run walked to the end: no magic
+            // was found, so none holds one.
+            let ruled_out = kept.len() as u64 + ruled_out.into_inner();
+            let left = mine.len() as u64 - ruled_out;
             format!(
-                "{asked}: not settled{whole}: {} of {} parts ruled out, {} {why} ({cost}); \
-                 {go_on}, or split it over machines (--shard)\n",
-                mine.len() - stopped.len(),
-                mine.len(),
-                stopped.len()
+                "{asked}: not settled{whole}: {ruled_out} of {} parts ruled out, {left} {why} \
+                 ({cost}); {go_on}, or split it over machines (--shard)\n",
+                mine.len()
             )
         }
     };
