@@ -6,26 +6,44 @@
 
 use magic_runtime::sets;
 use magic_search::{
-    square_name, Hash, HuntTarget, MagicQuestion, Occupancies, Piece, Scratch, SettleState, Settled,
+    fewer_bits_proven_impossible, square_name, Hash, HuntTarget, MagicQuestion, Occupancies, Piece,
+    Scratch, SettleState, Settled,
 };
 
 /// The most intervals of a part walked again in these (unoptimised) tests:
 /// about five seconds. Rook c1's parts take 29 million or more.
 const WALK_AGAIN_UNDER: u64 = 2_000_000;
 
+/// Which parts of a question a state file holds.
+#[derive(Clone, Copy)]
+enum Parts {
+    /// Those whose magics can carry the shift.
+    CarryingTheShift,
+    /// All 4,096.
+    All,
+}
+
 /// A rook's question at `bits` and the parts of it kept in
 /// `data/settle/rook-<square>-<bits>.state`, searched through `last`
-/// (the last of the parts that can carry the shift when `None`): what
-/// each found, in order, or a panic naming the file and the part missing.
-fn kept_parts(sq: usize, bits: u32, last: Option<u64>) -> (MagicQuestion, Vec<(u64, Settled)>) {
+/// (the last of the parts when `None`): what each found, in order, or a
+/// panic naming the file and the part missing.
+fn kept_parts(
+    sq: usize,
+    bits: u32,
+    which: Parts,
+    last: Option<u64>,
+) -> (MagicQuestion, Vec<(u64, Settled)>) {
     let name = format!("rook-{}-{bits}.state", square_name(sq));
     let path = format!("{}/../data/settle/{name}", env!("CARGO_MANIFEST_DIR"));
     let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
     let state = SettleState::parse(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
     let target: HuntTarget = format!("rook,{},{bits}", square_name(sq)).parse().unwrap();
     let question = MagicQuestion::new(Piece::Rook, sq, bits);
-    let parts = question.shift_carrying_parts();
-    assert_eq!(parts.end - parts.start, 128, "{name}");
+    let (parts, expected) = match which {
+        Parts::CarryingTheShift => (question.shift_carrying_parts(), 128),
+        Parts::All => (0..question.parts(), 4096),
+    };
+    assert_eq!(parts.end - parts.start, expected, "{name}");
     let last = last.unwrap_or(parts.end - 1);
     let kept = (parts.start..=last)
         .map(|part| match state.part(target, part) {
@@ -55,7 +73,7 @@ fn none_holds_a_magic(question: &MagicQuestion, kept: &[(u64, Settled)]) -> bool
 /// carries its shift: every part that could hold one settled without one.
 /// Says whether a part was walked again.
 fn no_magic_carries_the_shift(sq: usize, bits: u32) -> bool {
-    let (question, kept) = kept_parts(sq, bits, None);
+    let (question, kept) = kept_parts(sq, bits, Parts::CarryingTheShift, None);
     none_holds_a_magic(&question, &kept)
 }
 
@@ -70,13 +88,22 @@ fn no_ten_bit_magic_of_rook_e1_carries_its_shift() {
 }
 
 /// Two bits fewer than d1's mask: with such a magic, rook d1 and its
-/// partner c2 would take 512 entries off the shared tables (README).
+/// partner c2 would take 512 entries off the shared tables (README). None
+/// exists at all, with its shift or without: one bit fewer than the best
+/// known 10.
 #[test]
-fn no_nine_bit_magic_of_rook_d1_carries_its_shift() {
+fn rook_d1_has_no_nine_bit_magic() {
     assert!(
         no_magic_carries_the_shift(3, 9),
         "a part of d1 is walked again"
     );
+    // The other parts were walked with their mirrors, two at once: the
+    // walk of a part alone above is the one walked again.
+    let (_, kept) = kept_parts(3, 9, Parts::All, None);
+    for (part, found) in kept {
+        assert_eq!(found.magic, None, "part {part} holds a magic");
+    }
+    assert!(fewer_bits_proven_impossible(Piece::Rook, 3));
 }
 
 #[test]
@@ -97,7 +124,7 @@ fn the_best_sets_hold_the_lowest_ten_bit_magic_of_rook_d1_that_carries_its_shift
     assert_eq!(sets::BEST_SHARED_ROOK[3], magic);
     let question = MagicQuestion::new(Piece::Rook, 3, 10);
     let part = question.part_of(magic);
-    let (_, kept) = kept_parts(3, 10, Some(part));
+    let (_, kept) = kept_parts(3, 10, Parts::CarryingTheShift, Some(part));
     let (below, holding) = kept.split_at(kept.len() - 1);
     none_holds_a_magic(&question, below);
     let found = holding[0]

@@ -84,8 +84,8 @@ pub const fn fewest_known_bits(piece: Piece, sq: usize) -> u32 {
 
 /// Whether a magic with one bit fewer than [`fewest_known_bits`] has been
 /// proven impossible by exhaustive search: rooks on ranks 3 to 6 and f8
-/// (published), a2 at 10 bits and b2 and f2 at 9 (`magic-search settle
-/// rook,a2,10`, `rook,b2,9` and `rook,f2,9`), a8 and h8 at 10, b8 to e8,
+/// (published), d1, b2 and f2 at 9 bits and a2 at 10 (`magic-search
+/// settle rook,d1,9`, `rook,b2,9`, `rook,f2,9` and `rook,a2,10`), a8 and h8 at 10, b8 to e8,
 /// g8 and h7 at 9, c7 to g7 at 8 (`settle rook,a8,10 --low-bits-first`,
 /// and so for the others); every bishop. The published
 /// proofs cover the bishops of the c to f files and of ranks 4 and 5;
@@ -100,6 +100,7 @@ pub const fn fewest_known_bits(piece: Piece, sq: usize) -> u32 {
 /// use magic_core::{fewer_bits_proven_impossible, Piece};
 /// assert!(fewer_bits_proven_impossible(Piece::Rook, 27)); // d4
 /// assert!(!fewer_bits_proven_impossible(Piece::Rook, 0)); // a1: open
+/// assert!(fewer_bits_proven_impossible(Piece::Rook, 3)); // d1 at 9 bits
 /// assert!(fewer_bits_proven_impossible(Piece::Rook, 9)); // b2 at 9 bits
 /// assert!(fewer_bits_proven_impossible(Piece::Rook, 8)); // a2 at 10 bits
 /// assert!(fewer_bits_proven_impossible(Piece::Rook, 13)); // f2 at 9 bits
@@ -116,7 +117,7 @@ pub const fn fewest_known_bits(piece: Piece, sq: usize) -> u32 {
 /// ```
 pub const fn fewer_bits_proven_impossible(piece: Piece, sq: usize) -> bool {
     match piece {
-        Piece::Rook => (sq >= 16 && sq < 48) || matches!(sq, 8 | 9 | 13 | 50..=63),
+        Piece::Rook => (sq >= 16 && sq < 48) || matches!(sq, 3 | 8 | 9 | 13 | 50..=63),
         Piece::Bishop => true,
     }
 }
