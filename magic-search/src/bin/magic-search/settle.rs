@@ -331,11 +331,6 @@ impl Keeper {
         self.keep(|state| state.record_low(target, part, of, Settled { magic, nodes }))
     }
 
-    /// Whether parts are kept in a file.
-    pub fn has_file(&self) -> bool {
-        self.path.is_some()
-    }
-
     /// The state file's name, for messages.
     pub fn file(&self) -> String {
         let file = self.path.as_deref().unwrap_or(Path::new("the state file"));

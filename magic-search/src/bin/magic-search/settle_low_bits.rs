@@ -5,8 +5,8 @@
 use crate::settle::{progress_bar, raise_when_due, Answer, Keeper, Question};
 use magic_search::{LowBitsAnswer, LowBitsParts, MagicQuestion, Shard};
 use std::collections::BTreeMap;
-use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::Mutex;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::sync::{Mutex, PoisonError};
 use std::time::{Duration, Instant};
 
 /// Refuses a shard past the walk's parts, and kept parts that this walk of
@@ -47,6 +47,85 @@ pub fn check(
     Ok(())
 }
 
+/// What one run's walk of some parts came to.
+#[derive(Default)]
+struct Walked {
+    /// Magics found, each with its part.
+    magics: Vec<(u64, u64)>,
+    /// Parts called off before they ended.
+    stopped: Vec<u64>,
+    /// Parts walked to the end without a magic.
+    ruled_out: u64,
+    /// Prefixes looked at.
+    nodes: u64,
+}
+
+/// Walks the parts `todo` in order on every core, until `time` has gone by
+/// since `start` or Ctrl-C, keeping each part that ends with `keep`: what
+/// they came to, or why nothing more could be kept.
+fn walk(
+    parts: &LowBitsParts<'_>,
+    todo: &[u64],
+    (start, time): (Instant, Option<Duration>),
+    interrupted: &AtomicBool,
+    keep: impl Fn(u64, Option<u64>, u64) -> Result<(), String> + Sync,
+) -> Result<Walked, String> {
+    let bar = progress_bar(todo.len());
+    let walked = Mutex::new(Walked {
+        nodes: parts.listing_nodes(),
+        ..Walked::default()
+    });
+    let failed = Mutex::new(None);
+    let (stop, done) = (AtomicBool::new(false), AtomicBool::new(false));
+    std::thread::scope(|scope| {
+        scope.spawn(|| raise_when_due(&stop, &done, start, time, interrupted));
+        // The threads take the parts in order and none past the first magic:
+        // the magic printed is the walk's first (when no part before it was
+        // stopped), however many threads walk.
+        parts.walk_in_order(todo, &stop, |part, answer| {
+            let kept = match *answer {
+                Ok(LowBitsAnswer { magic, nodes }) => keep(part, magic, nodes),
+                Err(_) => Ok(()),
+            };
+            if let Err(e) = kept {
+                // Nothing more can be kept: stop, and say why.
+                failed
+                    .lock()
+                    .unwrap_or_else(PoisonError::into_inner)
+                    .get_or_insert(e);
+                stop.store(true, Ordering::Relaxed);
+            }
+            let mut walked = walked.lock().unwrap_or_else(PoisonError::into_inner);
+            let nodes = match *answer {
+                Ok(LowBitsAnswer {
+                    magic: Some(m),
+                    nodes,
+                }) => {
+                    walked.magics.push((part, m));
+                    nodes
+                }
+                Ok(LowBitsAnswer { magic: None, nodes }) => {
+                    walked.ruled_out += 1;
+                    nodes
+                }
+                Err(called_off) => {
+                    walked.stopped.push(part);
+                    called_off.nodes
+                }
+            };
+            walked.nodes += nodes;
+            bar.inc(1);
+            bar.set_message(format!("{} prefixes", walked.nodes));
+        });
+        done.store(true, Ordering::Relaxed);
+    });
+    bar.finish_and_clear();
+    match failed.into_inner().unwrap_or_else(PoisonError::into_inner) {
+        Some(e) => Err(e),
+        None => Ok(walked.into_inner().unwrap_or_else(PoisonError::into_inner)),
+    }
+}
+
 /// The question's line: the first magic of the shard's parts in the walk's
 /// order, that none exists, or how far the walk got before `time` ran out
 /// or Ctrl-C. The parts walked are kept as they finish.
@@ -75,7 +154,6 @@ pub fn answer(
         .copied()
         .filter(|part| !kept.contains_key(part) && kept_magic.is_none_or(|(k, _)| *part < k))
         .collect();
-    let bar = progress_bar(todo.len());
     if !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
         // No bar to draw: say once what the wait is for.
         let limit = time.map_or(String::new(), |t| {
@@ -87,60 +165,22 @@ pub fn answer(
             keeper.kept_note(kept.len())
         );
     }
-    let nodes = AtomicU64::new(parts.listing_nodes());
-    let (stopped, magics) = (Mutex::new(Vec::new()), Mutex::new(Vec::new()));
-    let ruled_out = AtomicU64::new(0);
-    let failed = Mutex::new(None);
-    let (stop, done) = (AtomicBool::new(false), AtomicBool::new(false));
-    std::thread::scope(|scope| {
-        scope.spawn(|| raise_when_due(&stop, &done, start, time, interrupted));
-        // The threads take the parts in order and none past the first magic:
-        // the magic printed is the walk's first (when no part before it was
-        // stopped), however many threads walk.
-        parts.walk_in_order(&todo, &stop, |part, walked| {
-            let seen = match *walked {
-                Ok(LowBitsAnswer { magic, nodes }) => {
-                    if let Err(e) = keeper.record_low(target, part, of, magic, nodes) {
-                        // Nothing more can be kept: stop, and say why.
-                        let mut failed = failed.lock().unwrap_or_else(|e| e.into_inner());
-                        failed.get_or_insert(e);
-                        stop.store(true, Ordering::Relaxed);
-                    }
-                    match magic {
-                        Some(m) => magics
-                            .lock()
-                            .unwrap_or_else(|e| e.into_inner())
-                            .push((part, m)),
-                        None => _ = ruled_out.fetch_add(1, Ordering::Relaxed),
-                    }
-                    nodes
-                }
-                Err(called_off) => {
-                    stopped.lock().unwrap_or_else(|e| e.into_inner()).push(part);
-                    called_off.nodes
-                }
-            };
-            let seen = nodes.fetch_add(seen, Ordering::Relaxed) + seen;
-            bar.inc(1);
-            bar.set_message(format!("{seen} prefixes"));
-        });
-        done.store(true, Ordering::Relaxed);
-    });
-    bar.finish_and_clear();
-    if let Some(e) = failed.into_inner().unwrap_or_else(|e| e.into_inner()) {
-        return Err(e);
-    }
-    let found = magics.into_inner().unwrap_or_else(|e| e.into_inner());
-    let found = found.into_iter().chain(kept_magic).min();
-    let stopped = stopped.into_inner().unwrap_or_else(|e| e.into_inner());
+    let walked = walk(
+        &parts,
+        &todo,
+        (start, time),
+        interrupted,
+        |part, m, nodes| keeper.record_low(target, part, of, m, nodes),
+    )?;
+    let found = walked.magics.iter().copied().chain(kept_magic).min();
     // Parts stopped before the magic found may hold an earlier one.
-    let open_before = |part: u64| stopped.iter().any(|&s| s < part);
+    let open_before = |part: u64| walked.stopped.iter().any(|&s| s < part);
     let whole = match shard == Shard::WHOLE {
         true => String::new(),
         false => format!(" in shard {shard}"),
     };
     let seconds = start.elapsed().as_secs_f64();
-    let prefixes = match nodes.into_inner() {
+    let prefixes = match walked.nodes {
         1 => "1 prefix".to_string(),
         n => format!("{n} prefixes"),
     };
@@ -155,12 +195,12 @@ pub fn answer(
             "{asked}: {magic:#x}, a magic{whole} ({matter}; earlier ones in the walk's order may \
              lie in parts not finished; {cost})\n"
         ),
-        None if stopped.is_empty() && shard == Shard::WHOLE => format!(
+        None if walked.stopped.is_empty() && shard == Shard::WHOLE => format!(
             "{asked}: no magic exists: all 2^{width} magics ruled out, walked from their lowest \
              bits ({}, {cost})\n",
             crate::count(of, "part")
         ),
-        None if stopped.is_empty() => format!(
+        None if walked.stopped.is_empty() => format!(
             "{asked}: no magic{whole} ({} of the {of} parts of the walk from the lowest bits; \
              {cost})\n",
             mine.len()
@@ -170,16 +210,11 @@ pub fn answer(
                 true => "stopped by Ctrl-C",
                 false => "not finished in time",
             };
-            let go_on = match keeper.has_file() {
-                true => keeper.go_on(""),
-                false => {
-                    let longer = time.map_or("", |_| "give it longer (--time), or ");
-                    format!("{longer}keep the parts walked with --state FILE")
-                }
-            };
+            let longer = time.map_or("", |_| "give it longer (--time), or ");
+            let go_on = keeper.go_on(&format!("{longer}keep the parts walked with --state FILE"));
             // Those kept, and those this run walked to the end: no magic
             // was found, so none holds one.
-            let ruled_out = kept.len() as u64 + ruled_out.into_inner();
+            let ruled_out = kept.len() as u64 + walked.ruled_out;
             let left = mine.len() as u64 - ruled_out;
             format!(
                 "{asked}: not settled{whole}: {ruled_out} of {} parts ruled out, {left} {why} \
@@ -190,6 +225,6 @@ pub fn answer(
     };
     Ok(Answer {
         line,
-        settled: found.is_some() || stopped.is_empty(),
+        settled: found.is_some() || walked.stopped.is_empty(),
     })
 }
