@@ -290,8 +290,9 @@ impl LowBitsParts<'_> {
     /// threads taking them in order, and hands each to `walked` as it ends.
     /// Gives the first of them that holds a magic or was called off, with
     /// what it gave: every part before it was walked to the end without a
-    /// magic, and no thread took a part past it. So a magic given is the
-    /// first of `parts` in the walk's order, on any number of cores.
+    /// magic. So a magic given is the first of `parts` in the walk's order,
+    /// on any number of cores. Once an answer is known, no thread takes a
+    /// part past it; those taken before are walked, and handed over, too.
     pub fn walk_in_order(
         &self,
         parts: &[u64],
