@@ -622,6 +622,26 @@ fn settle_walks_a_part_with_its_mirror_and_a_mirror_alone_when_its_pair_is_kept(
     assert!(intervals(&again) > 0, "{again}");
 }
 
+/// `args` run in `dir` as each of `n` shards, each keeping its parts in a
+/// state file of its own: what each printed, and the files merged.
+fn settle_in_shards(dir: &Path, args: &[&str], n: usize) -> (Vec<String>, String) {
+    let mut files = Vec::new();
+    let outs = (0..n)
+        .map(|i| {
+            let (file, shard) = (format!("shard-{i}"), format!("{i}/{n}"));
+            let mut sharded = args.to_vec();
+            sharded.extend(["--shard", &shard, "--state", &file]);
+            files.push(file.clone());
+            tool_in(dir, &sharded).0
+        })
+        .collect();
+    let merge: Vec<&str> = ["merge"]
+        .into_iter()
+        .chain(files.iter().map(String::as_str))
+        .collect();
+    (outs, tool_in(dir, &merge).0)
+}
+
 #[test]
 fn settle_goes_on_from_its_state_file_and_shards_merge_into_one_run() {
     let dir = scratch_dir("settle-states");
@@ -642,20 +662,7 @@ fn settle_goes_on_from_its_state_file_and_shards_merge_into_one_run() {
         }
         std::fs::remove_file(dir.join("go-on")).unwrap();
         // Three shards' files merged: the answer without searching again.
-        let mut files = Vec::new();
-        for i in 0..3 {
-            let (file, shard) = (format!("shard-{i}"), format!("{i}/3"));
-            tool_in(
-                &dir,
-                &["settle", question, "--shard", &shard, "--state", &file],
-            );
-            files.push(file);
-        }
-        let args: Vec<&str> = ["merge"]
-            .into_iter()
-            .chain(files.iter().map(String::as_str))
-            .collect();
-        let (merged, _) = tool_in(&dir, &args);
+        let (_, merged) = settle_in_shards(&dir, &["settle", question], 3);
         std::fs::write(dir.join("merged"), merged).unwrap();
         let (answer, _) = tool_in(&dir, &["settle", question, "--state", "merged"]);
         assert_eq!(verdict(&answer), verdict(&whole), "{question}");
@@ -866,21 +873,14 @@ fn the_walk_from_the_lowest_bits_shards_and_goes_on_from_its_state_file() {
     // Rook h8 at 8 bits has no magic: three shards' files merged are the
     // file of one run, and answer without walking again.
     let whole = low(&["rook,h8,8", "--state", "whole"]);
-    let mut files = Vec::new();
-    for i in 0..3 {
-        let (file, shard) = (format!("shard-{i}"), format!("{i}/3"));
-        let out = low(&["rook,h8,8", "--shard", &shard, "--state", &file]);
+    let args = ["settle", "--low-bits-first", "rook,h8,8"];
+    let (outs, merged) = settle_in_shards(&dir, &args, 3);
+    for (i, out) in outs.iter().enumerate() {
         assert!(
             out.contains(&format!(": no magic in shard {i}/3 (")),
             "{out}"
         );
-        files.push(file);
     }
-    let args: Vec<&str> = ["merge"]
-        .into_iter()
-        .chain(files.iter().map(String::as_str))
-        .collect();
-    let (merged, _) = tool_in(&dir, &args);
     let one_run = std::fs::read_to_string(dir.join("whole")).unwrap();
     assert_eq!(merged, one_run);
     std::fs::write(dir.join("merged"), merged).unwrap();
