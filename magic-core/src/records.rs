@@ -86,8 +86,9 @@ pub const fn fewest_known_bits(piece: Piece, sq: usize) -> u32 {
 /// proven impossible by exhaustive search: rooks on ranks 3 to 6 and f8
 /// (published), d1, b2 and f2 at 9 bits and a2 at 10 (`magic-search
 /// settle rook,d1,9`, `rook,b2,9`, `rook,f2,9` and `rook,a2,10`), a8 and
-/// h8 at 10, a7, h7, b8 to e8 and g8 at 9, c7 to g7 at 8 (`settle
-/// rook,a8,10 --low-bits-first`, and so for the others); every bishop. The published
+/// h8 at 10, a7, h7, b8 to e8 and g8 at 9, b7 to g7 at 8 (`settle
+/// rook,a8,10 --low-bits-first`, and so for the others): every rook of
+/// ranks 3 to 8; every bishop. The published
 /// proofs cover the bishops of the c to f files and of ranks 4 and 5;
 /// `magic-search settle` ruled out every magic for the others (`settle
 /// bishop,all`), among them c1 and d1 at 4 bits, which were open
@@ -108,7 +109,7 @@ pub const fn fewest_known_bits(piece: Piece, sq: usize) -> u32 {
 /// assert!(fewer_bits_proven_impossible(Piece::Rook, 63)); // h8 at 10 bits
 /// assert!(fewer_bits_proven_impossible(Piece::Rook, 55)); // h7 at 9 bits
 /// assert!(fewer_bits_proven_impossible(Piece::Rook, 52)); // e7 at 8 bits
-/// assert!(!fewer_bits_proven_impossible(Piece::Rook, 49)); // b7 at 8: open
+/// assert!(fewer_bits_proven_impossible(Piece::Rook, 49)); // b7 at 8 bits
 /// assert!(fewer_bits_proven_impossible(Piece::Rook, 57)); // b8 at 9 bits
 /// assert!(fewer_bits_proven_impossible(Piece::Rook, 48)); // a7 at 9 bits
 /// assert!(fewer_bits_proven_impossible(Piece::Bishop, 2)); // c1 at 4 bits
@@ -117,7 +118,7 @@ pub const fn fewest_known_bits(piece: Piece, sq: usize) -> u32 {
 /// ```
 pub const fn fewer_bits_proven_impossible(piece: Piece, sq: usize) -> bool {
     match piece {
-        Piece::Rook => (sq >= 16 && sq < 48) || matches!(sq, 3 | 8 | 9 | 13 | 48 | 50..=63),
+        Piece::Rook => sq >= 16 || matches!(sq, 3 | 8 | 9 | 13),
         Piece::Bishop => true,
     }
 }
