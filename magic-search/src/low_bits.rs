@@ -65,6 +65,11 @@ fn levels(p: &MagicQuestion) -> Vec<Level> {
     levels
 }
 
+/// How many of the magic's low bits the levels before `level` fix.
+fn bits_below(levels: &[Level], level: usize) -> u32 {
+    level.checked_sub(1).map_or(0, |l| levels[l].bits)
+}
+
 /// The threads take the prefixes of the first levels, split level by level
 /// until there are at least this many (or until the next level has too
 /// many values to list them one by one).
@@ -135,7 +140,7 @@ impl Walk<'_> {
         let Some(here) = self.levels.get(level) else {
             return Ok(Some(m));
         };
-        let below = level.checked_sub(1).map_or(0, |l| self.levels[l].bits);
+        let below = bits_below(self.levels, level);
         let mut undo = Vec::with_capacity(here.keys.len());
         for high in 0..1u64 << (here.bits - below) {
             if self.nodes % STOP_CHECK == 0 && self.stop.load(Ordering::Relaxed) {
@@ -338,7 +343,7 @@ impl LowBitsParts<'_> {
     /// assert_eq!(parts.part_of(found), Some(5));
     /// ```
     pub fn part_of(&self, magic: u64) -> Option<u64> {
-        let bits = self.split.checked_sub(1).map_or(0, |l| self.levels[l].bits);
+        let bits = bits_below(&self.levels, self.split);
         let prefix = magic & ((1u64 << bits) - 1);
         let part = self.prefixes.iter().position(|&p| p == prefix)?;
         Some(part as u64)
@@ -353,7 +358,7 @@ fn split(p: &MagicQuestion, levels: &[Level]) -> (Vec<u64>, usize, u64) {
     let (mut split, mut nodes) = (0, 0);
     let (mut slots, mut undo) = (Slots::new(p), Vec::new());
     while split < levels.len() && !prefixes.is_empty() && prefixes.len() < SPLIT_INTO {
-        let below = split.checked_sub(1).map_or(0, |l| levels[l].bits);
+        let below = bits_below(levels, split);
         let values = 1u64 << (levels[split].bits - below);
         if values.saturating_mul(prefixes.len() as u64) > SPLIT_TRIES {
             break;
