@@ -294,6 +294,11 @@ impl SettleState {
                 .parse()
                 .map_err(|_| bad("intervals must be a number"))?;
             let hex = |m: &str| hex_magic(m).ok_or_else(|| bad("magic must be 0x and hex digits"));
+            // What a settled part holds: `-` for no magic.
+            let found = |m: &str| match m {
+                "-" => Ok(None),
+                m => hex(m).map(Some),
+            };
             if let Some(low) = part.strip_prefix(LOW) {
                 let numbers = low.split_once('/').and_then(|(part, of)| {
                     let (part, of) = (part.parse::<u64>().ok()?, of.parse::<u64>().ok()?);
@@ -301,25 +306,19 @@ impl SettleState {
                 });
                 let (part, of) =
                     numbers.ok_or_else(|| bad("expected low:PART/PARTS, PART below PARTS"))?;
-                let magic = match magic {
-                    "-" => None,
-                    m => Some(hex(m)?),
-                };
+                let magic = found(magic)?;
                 state
                     .record_low(target, part, of, Settled { magic, nodes })
                     .map_err(|e| bad(&e))?;
                 continue;
             }
             let part = part.parse().map_err(|_| bad("part must be a number"))?;
-            let magic = match magic {
-                "-" => None,
-                m if m.starts_with(BELOW) => {
-                    let reached = hex(&m[BELOW.len()..])?;
-                    state.record_reached(target, part, Stopped { nodes, reached });
-                    continue;
-                }
-                m => Some(hex(m)?),
-            };
+            if let Some(reached) = magic.strip_prefix(BELOW) {
+                let reached = hex(reached)?;
+                state.record_reached(target, part, Stopped { nodes, reached });
+                continue;
+            }
+            let magic = found(magic)?;
             state
                 .record(target, part, Settled { magic, nodes })
                 .map_err(|e| bad(&e))?;
