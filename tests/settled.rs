@@ -54,13 +54,18 @@ fn kept_parts(
     (question, kept)
 }
 
+/// Checks that no part kept holds a magic.
+fn no_part_holds_a_magic(kept: &[(u64, Settled)]) {
+    for &(part, found) in kept {
+        assert_eq!(found.magic, None, "part {part} holds a magic");
+    }
+}
+
 /// Checks that no part holds a magic, and walks again the one that took
 /// the fewest intervals when that is under [`WALK_AGAIN_UNDER`]; says
 /// whether it did.
 fn none_holds_a_magic(question: &MagicQuestion, kept: &[(u64, Settled)]) -> bool {
-    for &(part, found) in kept {
-        assert_eq!(found.magic, None, "part {part} holds a magic");
-    }
+    no_part_holds_a_magic(kept);
     let &(part, found) = kept.iter().min_by_key(|(_, found)| found.nodes).unwrap();
     if found.nodes >= WALK_AGAIN_UNDER {
         return false;
@@ -100,9 +105,7 @@ fn rook_d1_has_no_nine_bit_magic() {
     // The other parts were walked with their mirrors, two at once: the
     // walk of a part alone above is the one walked again.
     let (_, kept) = kept_parts(3, 9, Parts::All, None);
-    for (part, found) in kept {
-        assert_eq!(found.magic, None, "part {part} holds a magic");
-    }
+    no_part_holds_a_magic(&kept);
     assert!(fewer_bits_proven_impossible(Piece::Rook, 3));
 }
 

@@ -242,7 +242,7 @@ impl Keeper {
         let wrong = |&(part, settled): &(u64, Settled)| {
             part >= parts || settled.magic.is_some_and(|m| question.part_of(m) != part)
         };
-        let file = self.path.as_deref().unwrap_or(Path::new("the state file"));
+        let file = self.file();
         let Some((part, settled)) = kept.0.parts_of(q.target()).find(wrong) else {
             // A part stopped before must have stopped within itself.
             let stray = (0..parts).find_map(|part| {
@@ -255,7 +255,7 @@ impl Keeper {
             return Err(format!(
                 "{}: part {part} of {} stopped at {at:#x}, a magic of another part, so \
                  `settle` did not write it; give another --state file",
-                file.display(),
+                file,
                 q.name()
             ));
         };
@@ -266,7 +266,7 @@ impl Keeper {
         Err(format!(
             "{}: part {part} of {} {what}, so `settle` did not write it; give another \
              --state file",
-            file.display(),
+            file,
             q.name()
         ))
     }
