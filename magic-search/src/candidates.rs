@@ -3,7 +3,8 @@
 //! sub-table's used slots out in another pattern, and some use fewer slots
 //! (more occupancies with one attack set share a slot).
 
-use crate::{square_stream, Hash, Occupancies, Piece, Scratch, SplitMix64, SubTable};
+use crate::cooling::keeps_worse;
+use crate::{square_stream, Hash, Occupancies, Piece, Scratch, SubTable};
 
 /// Up to `count` magics of `piece` on `sq`, each with its sub-table: the
 /// fewest used slots first, among `4 * count` magics drawn from the
@@ -120,27 +121,10 @@ pub fn fewer_slots(
 /// 1,146, 1,876 and 896 slots, against 1,279, 1,144, 1,886 and 896.
 const START_TEMPERATURE: u64 = 355;
 
-/// Whether a step that uses `worse` more slots is kept at `temperature`:
-/// with chance 2^(-worse / temperature), the fraction of a halving taken
-/// as a straight line between its ends.
-fn keeps_worse(rng: &mut SplitMix64, worse: usize, temperature: u64) -> bool {
-    if temperature == 0 {
-        return false;
-    }
-    // Halvings, in 256ths.
-    let halvings = (worse as u64).saturating_mul(256 * 256) / temperature;
-    let (whole, part) = (halvings / 256, halvings % 256);
-    if whole >= 64 {
-        return false;
-    }
-    let chance = (u64::MAX >> whole) / 512 * (512 - part);
-    rng.next_u64() < chance
-}
-
 #[cfg(test)]
 mod tests {
-    use super::{candidate_sub_tables, fewer_slots, keeps_worse};
-    use crate::{Hash, Occupancies, Piece, Scratch, SplitMix64};
+    use super::{candidate_sub_tables, fewer_slots};
+    use crate::{Hash, Occupancies, Piece, Scratch};
 
     #[test]
     fn a_climbed_magic_fits_and_uses_fewer_slots() {
@@ -169,23 +153,5 @@ mod tests {
             fewer_slots(Hash::Multiply, Piece::Rook, 0, 12, 0, 1_000, 1),
             0
         );
-    }
-
-    #[test]
-    fn a_worse_step_is_kept_half_as_often_per_temperature_more() {
-        let mut rng = SplitMix64::new(9);
-        let mut kept = |worse: usize, temperature: u64| {
-            (0..20_000)
-                .filter(|_| keeps_worse(&mut rng, worse, temperature))
-                .count()
-        };
-        // One slot worse at a temperature of one slot (256): half the time.
-        let [one, two, four] = [kept(1, 256), kept(2, 256), kept(4, 256)];
-        assert!((9_500..10_500).contains(&one), "{one}");
-        assert!((4_700..5_300).contains(&two), "{two}");
-        assert!((1_100..1_400).contains(&four), "{four}");
-        assert!((9_500..10_500).contains(&kept(2, 512)));
-        assert_eq!(kept(1, 0), 0);
-        assert_eq!(kept(1_000_000, 1), 0);
     }
 }

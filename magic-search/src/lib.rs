@@ -17,6 +17,8 @@ pub use magic_core::sets as shipped;
 
 #[cfg(feature = "tools")]
 mod candidates;
+#[cfg(feature = "tools")]
+mod cooling;
 mod error;
 #[cfg(feature = "tools")]
 mod exact_shift;
@@ -79,7 +81,9 @@ pub use named::{
 };
 pub use pack::{pack, pack_within, SubTable, PACK_ATTEMPT_COST};
 #[cfg(feature = "tools")]
-pub use pack_dense::{layout_len, pack_choosing, pack_dense, pack_dense_with, Packing};
+pub use pack_dense::{
+    layout_len, pack_annealing, pack_choosing, pack_dense, pack_dense_with, Packing,
+};
 #[cfg(feature = "tools")]
 pub use prefix::{prefix_walk, Lean, PREFIX_NODES};
 #[cfg(feature = "tools")]

@@ -8,6 +8,7 @@
 //! greedy packing checks it), and ignoring that case lets the array be a
 //! plain bitset.
 
+use crate::cooling::{keeps_worse, Halving};
 use crate::free_slots::{fits, lowest, Shape};
 use crate::rng::SplitMix64;
 use crate::SubTable;
@@ -44,10 +45,15 @@ struct Layer<'a> {
 impl<'a> Layer<'a> {
     /// Every sub-table in its first shape, laid in `order`.
     fn new(choices: &'a [Vec<Shape>], order: Vec<usize>) -> Self {
+        Self::with_choice(choices, order, vec![0; choices.len()])
+    }
+
+    /// Every sub-table `t` in its shape `choice[t]`, laid in `order`.
+    fn with_choice(choices: &'a [Vec<Shape>], order: Vec<usize>, choice: Vec<usize>) -> Self {
         let n = choices.len();
         let mut layer = Layer {
             choices,
-            choice: vec![0; n],
+            choice,
             order,
             snapshots: vec![Vec::new(); n + 1],
             offsets: vec![0; n],
@@ -366,6 +372,39 @@ pub fn pack_choosing<F: FnMut(usize)>(
     start: Option<&[u32]>,
     effort: u64,
     seed: u64,
+    step: F,
+) -> Packing {
+    pack_annealing(choices, start, effort, seed, 0, step)
+}
+
+/// [`pack_choosing`], annealing: a change that lengthens the array by `d`
+/// entries is taken too, with chance 2^(-d / T), where the temperature `T`
+/// starts at `temperature` entries and halves again and again (in a
+/// straight line within each halving) to about 1 by the last change.
+/// Taking only no longer arrays stops in the first valley whose every
+/// neighbouring order is longer. The shortest layout seen is returned. A
+/// `temperature` of 0 is [`pack_choosing`] itself, change for change.
+/// Deterministic for given arguments on every platform.
+///
+/// # Panics
+///
+/// If a sub-table has no choice at all.
+///
+/// ```
+/// use magic_search::{layout_len, pack_annealing, published_set, Scheme, SubTable};
+/// let set = published_set(Scheme::FixedShift).unwrap();
+/// let tables = set.sub_tables();
+/// let choices: Vec<Vec<SubTable>> = tables.iter().map(|t| vec![t.clone()]).collect();
+/// let packed = pack_annealing(&choices, None, 300, 2, 300, |_| {});
+/// assert_eq!(layout_len(&tables, &packed.offsets), Some(packed.len));
+/// assert!(packed.len < 100_000);
+/// ```
+pub fn pack_annealing<F: FnMut(usize)>(
+    choices: &[Vec<SubTable>],
+    start: Option<&[u32]>,
+    effort: u64,
+    seed: u64,
+    temperature: u32,
     mut step: F,
 ) -> Packing {
     let choices: Vec<Vec<Shape>> = choices
@@ -393,9 +432,13 @@ pub fn pack_choosing<F: FnMut(usize)>(
         None => Layer::new(&choices, left_to_right(&firsts, block)),
     };
     let mut best = layer.len();
+    // Annealing walks away from the shortest layout: its order and choice.
+    let mut shortest = (layer.order.clone(), layer.choice.clone());
+    let mut now = best;
+    let cooling = Halving::new(temperature, effort);
     let mut rng = SplitMix64::new(seed);
     let choosable: Vec<usize> = (0..n).filter(|&t| choices[t].len() > 1).collect();
-    for _ in 0..effort {
+    for change in 0..effort {
         step(best);
         // Only with choices to make is a change drawn as a new choice, so
         // that single choices lay what `pack_dense` always laid.
@@ -408,11 +451,21 @@ pub fn pack_choosing<F: FnMut(usize)>(
             }
         };
         let len = layer.len();
-        if len <= best {
-            best = len;
+        if len <= now || keeps_worse(&mut rng, len - now, cooling.at(change)) {
+            now = len;
+            if len < best {
+                best = len;
+                if temperature > 0 {
+                    shortest = (layer.order.clone(), layer.choice.clone());
+                }
+            }
         } else {
             layer.restore(kept);
         }
+    }
+    if now > best {
+        let (order, choice) = shortest;
+        layer = Layer::with_choice(&choices, order, choice);
     }
     // Laid again by first used slots, a layout may come out longer than it
     // was; and a search that found none shorter gives it back as it was,
@@ -577,11 +630,38 @@ mod tests {
 
     /// A layout laid whole, in `order` with `choice`.
     fn laid<'a>(choices: &'a [Vec<Shape>], order: &[usize], choice: &[usize]) -> Layer<'a> {
-        let mut layer = Layer::new(choices, order.to_vec());
-        layer.choice = choice.to_vec();
-        let mut kept = layer.keep(0);
-        layer.lay_from(0, order.len(), &mut kept);
-        layer
+        Layer::with_choice(choices, order.to_vec(), choice.to_vec())
+    }
+
+    /// Annealing hot, the search ends on a longer layout than the shortest
+    /// it laid, and must give back that one, laid again from its order and
+    /// choice: a valid layout of exactly the length it reports, and no
+    /// longer than any length it reported on the way.
+    #[test]
+    fn annealing_gives_back_the_shortest_layout_it_laid() {
+        let black = published_set(Scheme::Black).expect("the published black set");
+        let fixed = published_set(Scheme::FixedShift).expect("the published fixed-shift set");
+        let choices: Vec<Vec<SubTable>> = black
+            .sub_tables()
+            .into_iter()
+            .zip(fixed.sub_tables())
+            .map(|(a, b)| vec![a, b])
+            .collect();
+        let mut reported = usize::MAX;
+        let hot = pack_annealing(&choices, None, 400, 3, 5_000, |best| {
+            reported = reported.min(best)
+        });
+        assert!(hot.len <= reported);
+        let shapes: Vec<Shape> = choices
+            .iter()
+            .zip(&hot.choice)
+            .map(|(c, &k)| Shape::new(&c[k]))
+            .collect();
+        let shapes: Vec<&Shape> = shapes.iter().collect();
+        assert!(is_layout(&shapes, &hot.offsets));
+        assert_eq!(span_of(&shapes, &hot.offsets), hot.len);
+        let plain = pack_annealing(&choices, None, 400, 3, 0, |_| {});
+        assert_ne!(hot, plain, "annealing took no other path");
     }
 
     /// Two sub-tables of one shape that trade places in the order leave

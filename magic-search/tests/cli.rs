@@ -213,6 +213,28 @@ fn pack_lays_the_published_black_magics_out_afresh() {
 }
 
 #[test]
+fn pack_anneals_when_asked() {
+    let args = [
+        "pack",
+        "../data/black-magics.csv",
+        "--restarts",
+        "1",
+        "--effort",
+        "300",
+        "--fresh",
+    ];
+    let (plain, err) = tool(&args);
+    assert!(!err.contains("annealing"), "{err}");
+    let annealing = [&args[..], &["--anneal", "200"]].concat();
+    let (annealed, err) = tool(&annealing);
+    assert!(err.contains("annealing from 200 entries"), "{err}");
+    // A valid layout, of the length it reports, and another walk's.
+    packed_black(&annealed);
+    assert_ne!(annealed, plain);
+    assert_eq!(tool(&annealing).0, annealed, "deterministic");
+}
+
+#[test]
 fn pack_gives_back_a_layout_it_cannot_shorten() {
     // The search starts from the published fixed-shift layout, laid again
     // exactly, and five changes find none shorter: the file's own layout

@@ -101,6 +101,14 @@ enum Command {
         /// (200,000 steps take 0.1 to 0.3 s for a rook); 0 keeps them.
         #[arg(long, default_value_t = 0)]
         climb: u64,
+        /// Anneal: also take a change that lengthens the array by d
+        /// entries, with chance 2^(-d/T), the temperature T falling from
+        /// this many entries to about 1 over each restart; the shortest
+        /// layout seen is kept. Escapes the valleys where taking only no
+        /// longer arrays stops (300 suits fixed-shift magics); 0 takes only
+        /// those.
+        #[arg(long, default_value_t = 0)]
+        anneal: u32,
     },
     /// Combine the outputs of a sharded `hunt` or `settle` (their state
     /// files) or of a sharded `pack` into exactly what one run would have
@@ -288,6 +296,7 @@ fn main() -> ExitCode {
             fresh,
             candidates,
             climb,
+            anneal,
         } => pack::pack(
             &file,
             scheme,
@@ -299,6 +308,7 @@ fn main() -> ExitCode {
                 fresh,
                 candidates: usize::from(candidates),
                 climb,
+                anneal,
             },
         ),
         Command::Merge { files } => merge::merge(&files),

@@ -2,7 +2,7 @@
 
 use indicatif::{ProgressBar, ProgressStyle};
 use magic_search::{
-    candidate_sub_tables, fewer_slots, layout_len, pack_choosing, parse_magics_csv, MagicSet,
+    candidate_sub_tables, fewer_slots, layout_len, pack_annealing, parse_magics_csv, MagicSet,
     Occupancies, Piece, Scheme, Scratch, Shard, SubTable,
 };
 use rayon::prelude::*;
@@ -23,6 +23,8 @@ pub struct Restarts {
     pub candidates: usize,
     /// Steps of [`fewer_slots`] for each of the others.
     pub climb: u64,
+    /// The annealing's start temperature, in entries; 0 does not anneal.
+    pub anneal: u32,
 }
 
 /// The comment line naming the restart that gave a layout: `merge` breaks
@@ -38,6 +40,7 @@ pub fn pack(file: &Path, scheme: Option<Scheme>, runs: Restarts) -> Result<Strin
         fresh,
         candidates,
         climb,
+        anneal,
     } = runs;
     let text = std::fs::read_to_string(file)
         .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
@@ -92,8 +95,12 @@ pub fn pack(file: &Path, scheme: Option<Scheme>, runs: Restarts) -> Result<Strin
             None => "a left-to-right layout".to_string(),
         };
         let runs = crate::count(mine.len() as u64, "restart");
+        let annealing = match anneal {
+            0 => String::new(),
+            t => format!(", annealing from {t} entries"),
+        };
         eprintln!(
-            "packing {} sub-tables from {from}: {runs} of {effort} changes each",
+            "packing {} sub-tables from {from}: {runs} of {effort} changes each{annealing}",
             tables.len()
         );
     }
@@ -108,11 +115,12 @@ pub fn pack(file: &Path, scheme: Option<Scheme>, runs: Restarts) -> Result<Strin
     let (restart, packed) = mine
         .par_iter()
         .map(|&r| {
-            let packed = pack_choosing(
+            let packed = pack_annealing(
                 &choices,
                 start.map(|(l, _)| l),
                 effort,
                 seed.wrapping_add(r),
+                anneal,
                 |len| {
                     bar.inc(1);
                     if best.fetch_min(len, Ordering::Relaxed) > len {
