@@ -191,9 +191,12 @@ fn packed_black(out: &str) -> (usize, usize) {
     (n, changed)
 }
 
+/// One restart of `pack` on the published black magics.
+const PACK_BLACK_ONCE: [&str; 4] = ["pack", "../data/black-magics.csv", "--restarts", "1"];
+
 #[test]
 fn pack_lays_the_published_black_magics_out_afresh() {
-    let args = ["pack", "../data/black-magics.csv", "--restarts", "1"];
+    let args = PACK_BLACK_ONCE;
     let tables = published_set(Scheme::Black).unwrap().sub_tables();
     // Left to right: shorter than greedy packing.
     let (out, err) = tool(&[&args[..], &["--effort", "5", "--fresh"]].concat());
@@ -214,15 +217,7 @@ fn pack_lays_the_published_black_magics_out_afresh() {
 
 #[test]
 fn pack_anneals_when_asked() {
-    let args = [
-        "pack",
-        "../data/black-magics.csv",
-        "--restarts",
-        "1",
-        "--effort",
-        "300",
-        "--fresh",
-    ];
+    let args = [&PACK_BLACK_ONCE[..], &["--effort", "300", "--fresh"]].concat();
     let (plain, err) = tool(&args);
     assert!(!err.contains("annealing"), "{err}");
     let annealing = [&args[..], &["--anneal", "200"]].concat();
@@ -254,18 +249,8 @@ fn pack_gives_back_a_layout_it_cannot_shorten() {
 fn pack_with_candidates_chooses_magics_too() {
     // The candidates as drawn, then climbed towards fewer used slots.
     let outputs = ["0", "3000"].map(|climb| {
-        let args = [
-            "pack",
-            "../data/black-magics.csv",
-            "--restarts",
-            "1",
-            "--effort",
-            "400",
-            "--candidates",
-            "3",
-            "--climb",
-            climb,
-        ];
+        let more = ["--effort", "400", "--candidates", "3", "--climb", climb];
+        let args = [&PACK_BLACK_ONCE[..], &more].concat();
         let (out, err) = tool(&args);
         assert!(err.contains("finding 2 more magics"), "{err}");
         assert_eq!(err.contains("each then climbing 3000 steps"), climb != "0");
