@@ -105,8 +105,8 @@ enum Command {
         /// entries, with chance 2^(-d/T), the temperature T falling from
         /// this many entries to about 1 over each restart; the shortest
         /// layout seen is kept. Escapes the valleys where taking only no
-        /// longer arrays stops (300 suits fixed-shift magics); 0 takes only
-        /// those.
+        /// longer arrays stops (on fixed-shift magics, 300 suits --fresh
+        /// and 20 a start from a record layout); 0 takes only those.
         #[arg(long, default_value_t = 0)]
         anneal: u32,
     },
