@@ -2017,206 +2017,206 @@ pub const FIXED_SHIFT_REPACKED_ROOK: [u64; 64] = [
 /// bishop magics of the fixed_shift set.
 pub const FIXED_SHIFT_REPACKED_BISHOP: [u64; 64] = [
     0x007fbfbfbfbfbfff, // a1
-    0x0014c92592c7ffb8, // b1
+    0x002631c0f077ffe8, // b1
     0x0001004008020000, // c1
     0x00160b83ff237c7a, // d1
     0x0000100400000000, // e1
     0x000021c100b20000, // f1
-    0x004394a3467ff702, // g1
+    0x0004886305ffff88, // g1
     0x00022281427ffe00, // h1
-    0x000129ddeeeeefff, // a2
-    0x000010ead567ff04, // b2
+    0x0080b09dee873fff, // a2
+    0x00003c6ee76fff52, // b2
     0x0000004010202000, // c2
     0x0000008060040000, // d2
     0x0000004402000000, // e2
     0x0000000801008000, // f2
     0x000007efe0bfff80, // g2
-    0x00000106c1223ffe, // h2
-    0x00458000572b8fff, // a3
-    0x0022a001ed56a7ff, // b3
+    0x0000061681427ffa, // h2
+    0x00634005b2fe7ffb, // a3
+    0x0035a000cf97c7ff, // b3
     0x00018000c06f3fff, // c3
     0x0000258200801000, // d3
     0x0000240080840000, // e3
     0x000018000c03fff8, // f3
-    0x0082cc0141a33ff5, // g3
-    0x00214a0030c17ffe, // h3
-    0x0000600001a55ffd, // a4
-    0x0015a000041feffd, // b4
+    0x0011ac02e1e3bff4, // g3
+    0x000464006080fffe, // h3
+    0x001aa0000196fffc, // a4
+    0x001ba000005b5ffe, // b4
     0x0000804000810100, // c4
-    0x007fc803af820040, // d4
-    0x0005010000304008, // e4
+    0x007fc8017a820140, // d4
+    0x002948815c002001, // e4
     0x0000101000804400, // f4
-    0x000bb0080247dff3, // g4
+    0x000e4808002fbff6, // g4
     0x00004004c0082008, // h4
     0x0001010120008020, // a5
-    0x000ffdf79b02e2b1, // b5
+    0x000ffbfbb98645b0, // b5
     0x0007fefe08810010, // c5
-    0x0000200900200900, // d5
-    0x007fe08019003042, // e5
+    0x0002010040840240, // d5
+    0x0007c7c041bc0100, // e5
     0x003fffefea003000, // f5
-    0x0000101010002080, // g5
-    0x0000802005080804, // h5
+    0x001ff776ff528880, // g5
+    0x000ffee7715c3438, // h5
     0x000fff3e8fce5705, // a6
-    0x0087ffdfc2850640, // b6
+    0x0047ffdfcb872d00, // b6
     0x0003ffdf7f833fc0, // c6
     0x0000008840450020, // d6
     0x00007ffc80180030, // e6
     0x007fffdd80140028, // f6
-    0x003ffedf74519880, // g6
-    0x001fffbfe2225e30, // h6
-    0x0007ffdfc1b63082, // a7
-    0x0003ffefe0c02200, // b7
-    0x000163ffcfa503c2, // c7
-    0x0000000008403000, // d7
-    0x0001057fddfa2c3f, // e7
+    0x003fff9fd2e9b010, // g6
+    0x001ffe6f3a8e88fe, // h6
+    0x0007ffbf84256057, // a7
+    0x0007ffefe0f8d55b, // b7
+    0x000003ffbf8285c3, // c7
+    0x00000003ff85e249, // d7
+    0x0080807fefae0469, // e7
     0x00017ff93ca45c23, // f7
-    0x007ffe1f11c395b2, // g7
-    0x003fffafdd50c813, // h7
-    0x0003ffefe0c1799b, // a8
-    0x000443ffefe49188, // b8
+    0x007ffd9ed20cf463, // g7
+    0x003ffd5eb1c970c4, // h7
+    0x000bffdfc14273a6, // a8
+    0x000883ffdfc23665, // b8
     0x00100003ffbf8286, // c8
-    0x000411020fff42e6, // d8
-    0x0000000001002020, // e8
-    0x0010047ffbfe06c2, // f8
-    0x0000fffc9e58b96d, // g8
-    0x007ffabeaf5982d1, // h8
+    0x0000080303ff8982, // d8
+    0x000043007febf25c, // e8
+    0x000010fffcfe8474, // f8
+    0x00107ffd7ec3d39f, // g8
+    0x007fff5fb0c862d5, // h8
 ];
 /// rook sub-table offsets in the shared array.
 pub const FIXED_SHIFT_REPACKED_ROOK_OFFSETS: [u32; 64] = [
-    0x66c0,  // a1
-    0x8ac0,  // b1
-    0x96c0,  // c1
-    0x235a,  // d1
-    0x56b4,  // e1
-    0x13e25, // f1
-    0x131ca, // g1
-    0x76c0,  // h1
-    0x2b6b,  // a2
-    0x471d,  // b2
-    0xd34a,  // c2
+    0x62c0,  // a1
+    0x86c0,  // b1
+    0x92c0,  // c1
+    0x1f5a,  // d1
+    0x52b4,  // e1
+    0x134e4, // f1
+    0x11394, // g1
+    0x72c0,  // h1
+    0x276b,  // a2
+    0x431d,  // b2
+    0xcf4a,  // c2
     0xee06,  // d2
-    0x85ea,  // e2
-    0x720c,  // f2
-    0x5cfe,  // g2
-    0xc149,  // h2
-    0xd6a,   // a3
-    0x8e99,  // b3
-    0x572,   // c3
-    0x0,     // d3
-    0x10d94, // e3
-    0xd845,  // f3
-    0x5f9e,  // g3
-    0x4b7b,  // h3
-    0x150ff, // a4
-    0x3512,  // b4
-    0xca43,  // c4
-    0x141ca, // d4
-    0xef88,  // e4
-    0xd445,  // f4
-    0x86c0,  // g4
-    0x11394, // h4
-    0xc445,  // a5
-    0x13ff1, // b5
+    0x91e9,  // e2
+    0x6e0c,  // f2
+    0x58fe,  // g2
+    0xbd49,  // h2
+    0x96a,   // a3
+    0x8a91,  // b3
+    0x10d94, // c3
+    0x3112,  // d3
+    0xef88,  // e3
+    0x1563f, // f3
+    0xea06,  // g3
+    0x477b,  // h3
+    0x147be, // a4
+    0x1387c, // b4
+    0xc643,  // c4
+    0x3d6,   // d4
+    0x130e4, // e4
+    0x11cd6, // f4
+    0x82c0,  // g4
+    0xd045,  // h4
+    0xc045,  // a5
+    0x136b1, // b5
     0x10cd6, // c5
-    0x140ff, // d5
-    0x91e2,  // e5
-    0x13828, // f5
-    0xa4c6,  // g5
-    0xb149,  // h5
+    0x137be, // d5
+    0x8de2,  // e5
+    0x5b9e,  // f5
+    0xa0c6,  // g5
+    0xad49,  // h5
     0xe9e7,  // a6
-    0x31f6,  // b6
-    0x417a,  // c6
-    0x400,   // d6
-    0x95ea,  // e6
-    0x2b5a,  // f6
-    0x552b,  // g6
-    0x9915,  // h6
-    0x111d5, // a7
-    0xac54,  // b7
-    0x14a81, // c7
-    0xadc1,  // d7
+    0x2df6,  // b6
+    0x3d7a,  // c6
+    0x0,     // d6
+    0x81d6,  // e6
+    0x275a,  // f6
+    0x512b,  // g6
+    0x9515,  // h6
+    0x1463f, // a7
+    0xa854,  // b7
+    0x14140, // c7
+    0xa9c1,  // d7
     0xf388,  // e7
-    0xa31f,  // f7
-    0x972,   // g7
-    0x9fce,  // h7
+    0x9f1f,  // f7
+    0x16c,   // g7
+    0x9bce,  // h7
     0xfcd6,  // a8
-    0x1339,  // b8
-    0x135a,  // c8
-    0x122e5, // d8
-    0x121d5, // e8
-    0xde06,  // f8
+    0xf39,   // b8
+    0xf5a,   // c8
+    0x120e4, // d8
+    0x121b6, // e8
+    0xda06,  // f8
     0xfcc7,  // g8
-    0x39ea,  // h8
+    0x35ea,  // h8
 ];
 /// bishop sub-table offsets in the shared array.
 pub const FIXED_SHIFT_REPACKED_BISHOP_OFFSETS: [u32; 64] = [
-    0x1b19,  // a1
-    0x9f12,  // b1
-    0x20ba,  // c1
-    0xe6e8,  // d1
-    0x1d5e,  // e1
-    0x21ba,  // f1
-    0xe063,  // g1
-    0xe560,  // h1
-    0xe06b,  // a2
-    0xe078,  // b2
-    0x1ff9,  // c2
-    0x1bba,  // d2
-    0x17bd,  // e2
-    0x2267,  // f2
-    0x1465,  // g2
-    0xe076,  // h2
-    0xded2,  // a3
-    0xde62,  // b3
-    0x735b,  // c3
-    0x58bc,  // d3
-    0x3d8a,  // e3
-    0x7d8b,  // f3
-    0xe5a0,  // g3
-    0xe592,  // h3
-    0xfcfc,  // a4
-    0xe031,  // b4
-    0x7dc2,  // c4
-    0xd149,  // d4
-    0x6a83,  // e4
-    0x3088,  // f4
-    0x1b69,  // g4
-    0x15f0,  // h4
-    0x1cba,  // a5
-    0xe564,  // b5
-    0x1902,  // c5
-    0xe34a,  // d5
-    0x13c28, // e5
-    0x1df9,  // f5
-    0x19f4,  // g5
-    0x19d4,  // h5
-    0xe087,  // a6
-    0x17d4,  // b6
-    0xa411,  // c6
-    0x3e14,  // d6
-    0x14e25, // e6
-    0x20e4,  // f6
-    0x1dcd,  // g6
-    0x13d0,  // h6
-    0x16ef,  // a7
-    0x13c2,  // b7
-    0xe573,  // c7
-    0x16bb,  // d7
-    0xdfdb,  // e7
-    0xdf8d,  // f7
-    0xded1,  // g7
-    0x2112,  // h7
-    0x16fa,  // a8
-    0x4fc1,  // b8
-    0x14da,  // c8
-    0xe5d7,  // d8
-    0x15d0,  // e8
-    0xde18,  // f8
-    0xe06c,  // g8
-    0xdf4a,  // h8
+    0x1419,  // a1
+    0xe15e,  // b1
+    0x11d7,  // c1
+    0xdb07,  // d1
+    0x1d5b,  // e1
+    0x1cba,  // f1
+    0xda19,  // g1
+    0xe3a8,  // h1
+    0xe1b9,  // a2
+    0xdbcb,  // b2
+    0x16ba,  // c2
+    0x12e4,  // d2
+    0x13ba,  // e2
+    0x165b,  // f2
+    0x106a,  // g2
+    0xd9eb,  // h2
+    0xdbdf,  // a3
+    0xf1b,   // b3
+    0x6f5b,  // c3
+    0x3a14,  // d3
+    0x398a,  // e3
+    0x798b,  // f3
+    0xe1c1,  // g3
+    0x363b,  // h3
+    0xe16c,  // a4
+    0x195e,  // b4
+    0x54bc,  // c4
+    0x6683,  // d4
+    0xcd49,  // e4
+    0x2c88,  // f4
+    0x1000,  // g4
+    0x15ba,  // h4
+    0x14ba,  // a5
+    0xe16a,  // b5
+    0x1702,  // c5
+    0x119f2, // d5
+    0xdf4a,  // e5
+    0x13f9,  // f5
+    0xdc5f,  // g5
+    0xdad0,  // h5
+    0x4aba,  // a6
+    0x1011,  // b6
+    0x1902,  // c6
+    0x79c2,  // d6
+    0x144e4, // e6
+    0x10e4,  // f6
+    0x190e,  // g6
+    0xdc4e,  // h6
+    0xe14a,  // a7
+    0x1a02,  // b7
+    0x1bda,  // c7
+    0xdb7c,  // d7
+    0xdc74,  // e7
+    0xe202,  // f7
+    0xdbac,  // g7
+    0xdbe8,  // h7
+    0x3de4,  // a8
+    0x4a98,  // b8
+    0x17da,  // c8
+    0xdc0b,  // d8
+    0xdabb,  // e8
+    0xe170,  // f8
+    0x9b26,  // g8
+    0xe177,  // h8
 ];
 /// Entries of the table.
-pub const FIXED_SHIFT_REPACKED_LEN: usize = 88705;
+pub const FIXED_SHIFT_REPACKED_LEN: usize = 88639;
 
 // The best set: the best known fewer-bit fancy magics (data/best-magics.csv;
 // rooks by Grant Osborne, Volker Annuss, Niklas Fiekas and Peter Osterlund,
