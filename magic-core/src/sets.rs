@@ -2017,206 +2017,206 @@ pub const FIXED_SHIFT_REPACKED_ROOK: [u64; 64] = [
 /// bishop magics of the fixed_shift set.
 pub const FIXED_SHIFT_REPACKED_BISHOP: [u64; 64] = [
     0x007fbfbfbfbfbfff, // a1
-    0x002631c0f077ffe8, // b1
-    0x0001004008020000, // c1
-    0x00160b83ff237c7a, // d1
+    0x002b2b74622fffbb, // b1
+    0x007648f1b7ff99e0, // c1
+    0x000bc403ff62073b, // d1
     0x0000100400000000, // e1
     0x000021c100b20000, // f1
-    0x0004886305ffff88, // g1
-    0x00022281427ffe00, // h1
+    0x0005e4e0c17ffee3, // g1
+    0x000af72e6182fffc, // h1
     0x0080b09dee873fff, // a2
-    0x00003c6ee76fff52, // b2
+    0x008e1feab557ff20, // b2
     0x0000004010202000, // c2
     0x0000008060040000, // d2
     0x0000004402000000, // e2
-    0x0000000801008000, // f2
+    0x0001000e26fff33e, // f2
     0x000007efe0bfff80, // g2
-    0x0000061681427ffa, // h2
-    0x00634005b2fe7ffb, // a3
-    0x0035a000cf97c7ff, // b3
+    0x0004220c80e1bffa, // h2
+    0x006000051daecffe, // a3
+    0x0006a007dfbafffe, // b3
     0x00018000c06f3fff, // c3
     0x0000258200801000, // d3
     0x0000240080840000, // e3
     0x000018000c03fff8, // f3
-    0x0011ac02e1e3bff4, // g3
-    0x000464006080fffe, // h3
+    0x000d6c012182fffa, // g3
+    0x000260005880fffe, // h3
     0x001aa0000196fffc, // a4
     0x001ba000005b5ffe, // b4
     0x0000804000810100, // c4
-    0x007fc8017a820140, // d4
-    0x002948815c002001, // e4
+    0x007fc803d7820040, // d4
+    0x0095001007024000, // e4
     0x0000101000804400, // f4
-    0x000e4808002fbff6, // g4
+    0x000b0008002e5ff7, // g4
     0x00004004c0082008, // h4
     0x0001010120008020, // a5
-    0x000ffbfbb98645b0, // b5
+    0x000ffe97078ec261, // b5
     0x0007fefe08810010, // c5
-    0x0002010040840240, // d5
+    0x0000c00808008200, // d5
     0x0007c7c041bc0100, // e5
     0x003fffefea003000, // f5
     0x001ff776ff528880, // g5
-    0x000ffee7715c3438, // h5
-    0x000fff3e8fce5705, // a6
-    0x0047ffdfcb872d00, // b6
+    0x000ffe873b68c25c, // h5
+    0x002ffefe086ac443, // a6
+    0x0007ff9f46919540, // b6
     0x0003ffdf7f833fc0, // c6
     0x0000008840450020, // d6
     0x00007ffc80180030, // e6
     0x007fffdd80140028, // f6
-    0x003fff9fd2e9b010, // g6
-    0x001ffe6f3a8e88fe, // h6
+    0x003ffd5eb494f7e8, // g6
+    0x005fffdff1f04ae2, // h6
     0x0007ffbf84256057, // a7
-    0x0007ffefe0f8d55b, // b7
+    0x0003ffefe0fdc6a2, // b7
     0x000003ffbf8285c3, // c7
-    0x00000003ff85e249, // d7
+    0x00441183ff8225f0, // d7
     0x0080807fefae0469, // e7
-    0x00017ff93ca45c23, // f7
-    0x007ffd9ed20cf463, // g7
-    0x003ffd5eb1c970c4, // h7
-    0x000bffdfc14273a6, // a8
-    0x000883ffdfc23665, // b8
-    0x00100003ffbf8286, // c8
+    0x0028fff8fc883a05, // f7
+    0x007fff3fa43d8981, // g7
+    0x003ffe1f11cc9eec, // h7
+    0x0003ffefe0c1786b, // a8
+    0x000043ffefe44426, // b8
+    0x00208103ffefe741, // c8
     0x0000080303ff8982, // d8
-    0x000043007febf25c, // e8
-    0x000010fffcfe8474, // f8
-    0x00107ffd7ec3d39f, // g8
-    0x007fff5fb0c862d5, // h8
+    0x000010407fe7547c, // e8
+    0x0000067ffc9e5222, // f8
+    0x01007fff7fc3185a, // g8
+    0x007ffd7ec1e8f293, // h8
 ];
 /// rook sub-table offsets in the shared array.
 pub const FIXED_SHIFT_REPACKED_ROOK_OFFSETS: [u32; 64] = [
-    0x62c0,  // a1
-    0x86c0,  // b1
-    0x92c0,  // c1
-    0x1f5a,  // d1
-    0x52b4,  // e1
-    0x134e4, // f1
-    0x11394, // g1
-    0x72c0,  // h1
-    0x276b,  // a2
-    0x431d,  // b2
-    0xcf4a,  // c2
-    0xee06,  // d2
-    0x91e9,  // e2
-    0x6e0c,  // f2
-    0x58fe,  // g2
-    0xbd49,  // h2
+    0x6ac0,  // a1
+    0x8ec0,  // b1
+    0x9ac0,  // c1
+    0x235a,  // d1
+    0x56b4,  // e1
+    0x139d5, // f1
+    0x12d94, // g1
+    0x7ac0,  // h1
+    0x2b6b,  // a2
+    0x4726,  // b2
+    0xd74a,  // c2
+    0x10206, // d2
+    0x99e9,  // e2
+    0x760c,  // f2
+    0x60fe,  // g2
+    0xc549,  // h2
     0x96a,   // a3
-    0x8a91,  // b3
-    0x10d94, // c3
-    0x3112,  // d3
-    0xef88,  // e3
-    0x1563f, // f3
-    0xea06,  // g3
-    0x477b,  // h3
-    0x147be, // a4
-    0x1387c, // b4
-    0xc643,  // c4
-    0x3d6,   // d4
-    0x130e4, // e4
-    0x11cd6, // f4
-    0x82c0,  // g4
-    0xd045,  // h4
-    0xc045,  // a5
-    0x136b1, // b5
-    0x10cd6, // c5
-    0x137be, // d5
-    0x8de2,  // e5
-    0x5b9e,  // f5
-    0xa0c6,  // g5
-    0xad49,  // h5
-    0xe9e7,  // a6
-    0x2df6,  // b6
-    0x3d7a,  // c6
+    0x9291,  // b3
+    0x8ac0,  // c3
+    0x66b4,  // d3
+    0x15631, // e3
+    0x1f5a,  // f3
+    0x120d6, // g3
+    0x4b7b,  // h3
+    0x14caf, // a4
+    0xce43,  // b4
+    0x13d94, // c4
+    0x10388, // d4
+    0x3512,  // e4
+    0x12594, // f4
+    0x5cfe,  // g4
+    0xd845,  // h4
+    0xc845,  // a5
+    0x13ba1, // b5
+    0x124d6, // c5
+    0x13caf, // d5
+    0x95e2,  // e5
+    0x3d6,   // f5
+    0xa8c6,  // g5
+    0xb549,  // h5
+    0xfddd,  // a6
+    0x31f6,  // b6
+    0x417a,  // c6
     0x0,     // d6
-    0x81d6,  // e6
-    0x275a,  // f6
-    0x512b,  // g6
-    0x9515,  // h6
-    0x1463f, // a7
-    0xa854,  // b7
-    0x14140, // c7
-    0xa9c1,  // d7
-    0xf388,  // e7
-    0x9f1f,  // f7
+    0x89d6,  // e6
+    0x2b5a,  // f6
+    0x552b,  // g6
+    0x9d15,  // h6
+    0x129d5, // a7
+    0xb054,  // b7
+    0x14631, // c7
+    0xb1c1,  // d7
+    0x10788, // e7
+    0xa71f,  // f7
     0x16c,   // g7
-    0x9bce,  // h7
-    0xfcd6,  // a8
+    0xa3ce,  // h7
+    0x110d6, // a8
     0xf39,   // b8
     0xf5a,   // c8
-    0x120e4, // d8
-    0x121b6, // e8
-    0xda06,  // f8
-    0xfcc7,  // g8
-    0x35ea,  // h8
+    0xf206,  // d8
+    0xf2d8,  // e8
+    0xe206,  // f8
+    0x110c7, // g8
+    0x39ea,  // h8
 ];
 /// bishop sub-table offsets in the shared array.
 pub const FIXED_SHIFT_REPACKED_BISHOP_OFFSETS: [u32; 64] = [
-    0x1419,  // a1
-    0xe15e,  // b1
-    0x11d7,  // c1
-    0xdb07,  // d1
-    0x1d5b,  // e1
-    0x1cba,  // f1
-    0xda19,  // g1
-    0xe3a8,  // h1
-    0xe1b9,  // a2
-    0xdbcb,  // b2
-    0x16ba,  // c2
-    0x12e4,  // d2
-    0x13ba,  // e2
-    0x165b,  // f2
-    0x106a,  // g2
-    0xd9eb,  // h2
-    0xdbdf,  // a3
-    0xf1b,   // b3
-    0x6f5b,  // c3
-    0x3a14,  // d3
-    0x398a,  // e3
-    0x798b,  // f3
-    0xe1c1,  // g3
-    0x363b,  // h3
-    0xe16c,  // a4
-    0x195e,  // b4
-    0x54bc,  // c4
-    0x6683,  // d4
-    0xcd49,  // e4
-    0x2c88,  // f4
-    0x1000,  // g4
-    0x15ba,  // h4
-    0x14ba,  // a5
-    0xe16a,  // b5
-    0x1702,  // c5
-    0x119f2, // d5
-    0xdf4a,  // e5
-    0x13f9,  // f5
-    0xdc5f,  // g5
-    0xdad0,  // h5
-    0x4aba,  // a6
-    0x1011,  // b6
-    0x1902,  // c6
-    0x79c2,  // d6
-    0x144e4, // e6
-    0x10e4,  // f6
-    0x190e,  // g6
-    0xdc4e,  // h6
-    0xe14a,  // a7
-    0x1a02,  // b7
-    0x1bda,  // c7
-    0xdb7c,  // d7
-    0xdc74,  // e7
-    0xe202,  // f7
-    0xdbac,  // g7
-    0xdbe8,  // h7
-    0x3de4,  // a8
-    0x4a98,  // b8
-    0x17da,  // c8
-    0xdc0b,  // d8
-    0xdabb,  // e8
-    0xe170,  // f8
-    0x9b26,  // g8
-    0xe177,  // h8
+    0x17e2,  // a1
+    0xe479,  // b1
+    0xe34e,  // c1
+    0xe43b,  // d1
+    0x12db,  // e1
+    0x15c7,  // f1
+    0xe95d,  // g1
+    0xe448,  // h1
+    0xe352,  // a2
+    0xe461,  // b2
+    0x13c2,  // c2
+    0x1dba,  // d2
+    0x11ba,  // e2
+    0xea2f,  // f2
+    0x10ff,  // g2
+    0x14bb,  // h2
+    0xe3da,  // a3
+    0x4e85,  // b3
+    0x775b,  // c3
+    0x3e0c,  // d3
+    0x3084,  // e3
+    0x818b,  // f3
+    0xe95e,  // g3
+    0xe21b,  // h3
+    0xeb45,  // a4
+    0x1305,  // b4
+    0x81c2,  // c4
+    0xe74a,  // d4
+    0xd549,  // e4
+    0x3d8c,  // f4
+    0xa299,  // g4
+    0x13e2,  // h4
+    0x11f9,  // a5
+    0xe311,  // b5
+    0x1902,  // c5
+    0x6e83,  // d5
+    0x12b94, // e5
+    0x16c9,  // f5
+    0xe1e8,  // g5
+    0xe436,  // h5
+    0x16f7,  // a6
+    0xa32e,  // b6
+    0x1b0b,  // c6
+    0x58bc,  // d6
+    0x149d5, // e6
+    0x19e4,  // f6
+    0x4332,  // g6
+    0x1070,  // h6
+    0xe94a,  // a7
+    0x1304,  // b7
+    0x10da,  // c7
+    0xe9a8,  // d7
+    0xea23,  // e7
+    0xe3ea,  // f7
+    0xe0d,   // g7
+    0xe475,  // h7
+    0x16ff,  // a8
+    0x14423, // b8
+    0x1564,  // c8
+    0xeaab,  // d8
+    0xe9c2,  // e8
+    0xe3c8,  // f8
+    0x1063,  // g8
+    0xe958,  // h8
 ];
 /// Entries of the table.
-pub const FIXED_SHIFT_REPACKED_LEN: usize = 88639;
+pub const FIXED_SHIFT_REPACKED_LEN: usize = 88625;
 
 // The best set: the best known fewer-bit fancy magics (data/best-magics.csv;
 // rooks by Grant Osborne, Volker Annuss, Niklas Fiekas and Peter Osterlund,
