@@ -13,8 +13,8 @@ use crate::rng::SplitMix64;
 /// Whether a step that is `worse` worse is kept at `temperature`, given in
 /// 256ths: with chance 2^(-worse / temperature), the fraction of a halving
 /// taken as a straight line between its ends. Draws from `rng` only when
-/// the chance is neither 0 nor 1, so that a search at temperature 0 draws
-/// what it would draw without annealing.
+/// the chance is not 0, so that a search at temperature 0 draws what it
+/// would draw without annealing.
 pub(crate) fn keeps_worse(rng: &mut SplitMix64, worse: usize, temperature: u64) -> bool {
     if temperature == 0 {
         return false;

@@ -455,9 +455,7 @@ pub fn pack_annealing<F: FnMut(usize)>(
             now = len;
             if len < best {
                 best = len;
-                if temperature > 0 {
-                    shortest = (layer.order.clone(), layer.choice.clone());
-                }
+                shortest = (layer.order.clone(), layer.choice.clone());
             }
         } else {
             layer.restore(kept);
