@@ -92,6 +92,11 @@ fn no_ten_bit_magic_of_rook_e1_carries_its_shift() {
     no_magic_carries_the_shift(4, 10);
 }
 
+#[test]
+fn no_ten_bit_magic_of_rook_f1_carries_its_shift() {
+    no_magic_carries_the_shift(5, 10);
+}
+
 /// Two bits fewer than d1's mask: with such a magic, rook d1 and its
 /// partner c2 would take 512 entries off the shared tables (README). None
 /// exists at all, with its shift or without: one bit fewer than the best
