@@ -125,6 +125,19 @@ enum Index {
     ShiftInMagic { magic: u64 },
 }
 
+/// The slot of a sub-table that occupancy `occ` of a `p` (0 for rooks, 1
+/// for bishops) with relevant mask `m` maps to.
+fn slot(how: Index, p: usize, m: u64, occ: u64) -> usize {
+    let fixed_shift = [52, 55][p];
+    let i = match how {
+        Index::Fancy { magic, bits } => (occ & m).wrapping_mul(magic) >> (64 - bits),
+        Index::Black { magic } => (occ | !m).wrapping_mul(magic) >> fixed_shift,
+        Index::FixedShift { magic } => (occ & m).wrapping_mul(magic) >> fixed_shift,
+        Index::ShiftInMagic { magic } => (occ & m).wrapping_mul(magic) >> (magic >> 58),
+    };
+    i as usize
+}
+
 /// Fills one array with every square of both pieces and returns its length.
 fn total(postmasked: bool, index: impl Fn(usize, usize) -> (Index, usize)) -> usize {
     filled(postmasked, index).check()
@@ -139,15 +152,8 @@ fn filled(postmasked: bool, index: impl Fn(usize, usize) -> (Index, usize)) -> A
             let (how, offset) = index(p, sq);
             let m = mask(dirs, sq);
             let postmask = walk(dirs, sq, 0);
-            let fixed_shift = [52, 55][p];
             for (occ, attacks) in occupancies(dirs, sq) {
-                let i = match how {
-                    Index::Fancy { magic, bits } => (occ & m).wrapping_mul(magic) >> (64 - bits),
-                    Index::Black { magic } => (occ | !m).wrapping_mul(magic) >> fixed_shift,
-                    Index::FixedShift { magic } => (occ & m).wrapping_mul(magic) >> fixed_shift,
-                    Index::ShiftInMagic { magic } => (occ & m).wrapping_mul(magic) >> (magic >> 58),
-                };
-                array.store(offset + i as usize, attacks, postmask);
+                array.store(offset + slot(how, p, m, occ), attacks, postmask);
             }
         }
     }
@@ -351,6 +357,66 @@ fn the_fixed_shift_sets_are_what_they_say() {
         (published, repacked)
     );
     assert!(repacked < published, "{repacked}");
+}
+
+/// The published fixed-shift layout is rigid: with every other sub-table
+/// where it is, 52 of the 64 rook sub-tables fit at one offset alone in the
+/// whole array, their own, and the other 12 at 2 to 97. Why a search from
+/// the magics alone does not come upon it (README, "pack").
+#[test]
+fn the_published_fixed_shift_layout_leaves_most_rooks_one_place() {
+    let magics = [&sets::FIXED_SHIFT_ROOK, &sets::FIXED_SHIFT_BISHOP];
+    let offsets = [
+        &sets::FIXED_SHIFT_ROOK_OFFSETS,
+        &sets::FIXED_SHIFT_BISHOP_OFFSETS,
+    ];
+    // Each sub-table's used slots, from its own offset.
+    let used: Vec<Vec<usize>> = [ROOK, BISHOP]
+        .iter()
+        .enumerate()
+        .flat_map(|(p, dirs)| {
+            (0..64).map(move |sq| {
+                let how = Index::FixedShift {
+                    magic: magics[p][sq],
+                };
+                let m = mask(dirs, sq);
+                let mut slots: Vec<usize> = occupancies(dirs, sq)
+                    .into_iter()
+                    .map(|(occ, _)| slot(how, p, m, occ))
+                    .collect();
+                slots.sort_unstable();
+                slots.dedup();
+                slots
+            })
+        })
+        .collect();
+    let at = |t: usize| offsets[t / 64][t % 64] as usize;
+    let len = (0..128)
+        .map(|t| at(t) + used[t].last().unwrap() + 1)
+        .max()
+        .unwrap();
+    assert_eq!(len, 88_772);
+    let mut taken = vec![false; len];
+    for t in 0..128 {
+        for &s in &used[t] {
+            assert!(!taken[at(t) + s], "two sub-tables on slot {}", at(t) + s);
+            taken[at(t) + s] = true;
+        }
+    }
+    let mut places = Vec::new();
+    for rook in 0..64 {
+        let slots = &used[rook];
+        slots.iter().for_each(|&s| taken[at(rook) + s] = false);
+        let last = len - 1 - slots.last().unwrap();
+        let fits = |o: usize| slots.iter().all(|&s| !taken[o + s]);
+        let offsets: Vec<usize> = (0..=last).filter(|&o| fits(o)).collect();
+        assert!(offsets.contains(&at(rook)));
+        places.push(offsets.len());
+        slots.iter().for_each(|&s| taken[at(rook) + s] = true);
+    }
+    let alone = places.iter().filter(|&&n| n == 1).count();
+    let most = places.iter().max().unwrap();
+    assert_eq!((alone, *most), (52, 97), "{places:?}");
 }
 
 #[test]
