@@ -374,7 +374,7 @@ pub fn pack_choosing<F: FnMut(usize)>(
     seed: u64,
     step: F,
 ) -> Packing {
-    pack_annealing(choices, start, effort, seed, 0, step)
+    pack_annealing(choices, start, effort, seed, 0, 1, step)
 }
 
 /// [`pack_choosing`], annealing: a change that lengthens the array by `d`
@@ -384,6 +384,12 @@ pub fn pack_choosing<F: FnMut(usize)>(
 /// Taking only no longer arrays stops in the first valley whose every
 /// neighbouring order is longer. The shortest layout seen is returned. A
 /// `temperature` of 0 is [`pack_choosing`] itself, change for change.
+///
+/// With `blocks` of 2 or more, a quarter of the changes of order move a
+/// run of 2 to `blocks` sub-tables that follow one another in the order,
+/// all at once: sub-tables that interleave keep doing so where one moved
+/// alone would fall into another's gaps. A `blocks` of 0 or 1 moves one
+/// sub-table at a time and draws what it always drew.
 /// Deterministic for given arguments on every platform.
 ///
 /// # Panics
@@ -395,7 +401,7 @@ pub fn pack_choosing<F: FnMut(usize)>(
 /// let set = published_set(Scheme::FixedShift).unwrap();
 /// let tables = set.sub_tables();
 /// let choices: Vec<Vec<SubTable>> = tables.iter().map(|t| vec![t.clone()]).collect();
-/// let packed = pack_annealing(&choices, None, 300, 2, 300, |_| {});
+/// let packed = pack_annealing(&choices, None, 300, 2, 300, 6, |_| {});
 /// assert_eq!(layout_len(&tables, &packed.offsets), Some(packed.len));
 /// assert!(packed.len < 100_000);
 /// ```
@@ -405,6 +411,7 @@ pub fn pack_annealing<F: FnMut(usize)>(
     effort: u64,
     seed: u64,
     temperature: u32,
+    blocks: usize,
     mut step: F,
 ) -> Packing {
     let choices: Vec<Vec<Shape>> = choices
@@ -445,7 +452,7 @@ pub fn pack_annealing<F: FnMut(usize)>(
         let kept = if !choosable.is_empty() && rng.next_u64() % 4 == 0 {
             change_choice(&mut layer, &mut rng, &choosable)
         } else {
-            match change_order(&mut layer, &mut rng) {
+            match change_order(&mut layer, &mut rng, blocks) {
                 Some(kept) => kept,
                 None => continue,
             }
@@ -513,10 +520,11 @@ fn change_choice(layer: &mut Layer, rng: &mut SplitMix64, choosable: &[usize]) -
     kept
 }
 
-/// Swaps two nearby sub-tables of the order, or moves one, and lays the
-/// order again from there; returns what undoes it, or `None` when the
-/// change drawn changes nothing.
-fn change_order(layer: &mut Layer, rng: &mut SplitMix64) -> Option<Kept> {
+/// Swaps two nearby sub-tables of the order, or moves one (or, with
+/// `blocks` of 2 or more, a run of up to `blocks`), and lays the order
+/// again from there; returns what undoes it, or `None` when the change
+/// drawn changes nothing.
+fn change_order(layer: &mut Layer, rng: &mut SplitMix64, blocks: usize) -> Option<Kept> {
     let n = layer.order.len();
     // Nearby changes: far ones undo the left-to-right layout's work.
     let i = below(rng, n);
@@ -528,6 +536,9 @@ fn change_order(layer: &mut Layer, rng: &mut SplitMix64) -> Option<Kept> {
     if i == j {
         return None;
     }
+    if blocks > 1 && rng.next_u64() % 4 == 0 {
+        return move_block(layer, i, j, 2 + below(rng, blocks - 1));
+    }
     // Kept aside rather than laid again when the change is undone.
     let (from, last) = (i.min(j), i.max(j));
     let mut kept = layer.keep(from);
@@ -537,6 +548,26 @@ fn change_order(layer: &mut Layer, rng: &mut SplitMix64) -> Option<Kept> {
         let t = layer.order.remove(i);
         layer.order.insert(j, t);
     }
+    layer.lay_from(from, last, &mut kept);
+    Some(kept)
+}
+
+/// Moves the `k` sub-tables from step `i` of the order on so that they
+/// start at step `j` (or as near it as the order allows), and lays the
+/// order again from there; `None` when that changes nothing.
+fn move_block(layer: &mut Layer, i: usize, j: usize, k: usize) -> Option<Kept> {
+    let n = layer.order.len();
+    if i + k > n {
+        return None;
+    }
+    let to = j.min(n - k);
+    if to == i {
+        return None;
+    }
+    let (from, last) = (i.min(to), i.max(to) + k - 1);
+    let mut kept = layer.keep(from);
+    let block: Vec<usize> = layer.order.drain(i..i + k).collect();
+    layer.order.splice(to..to, block);
     layer.lay_from(from, last, &mut kept);
     Some(kept)
 }
@@ -646,7 +677,7 @@ mod tests {
             .map(|(a, b)| vec![a, b])
             .collect();
         let mut reported = usize::MAX;
-        let hot = pack_annealing(&choices, None, 400, 3, 5_000, |best| {
+        let hot = pack_annealing(&choices, None, 400, 3, 5_000, 1, |best| {
             reported = reported.min(best)
         });
         assert!(hot.len <= reported);
@@ -658,7 +689,7 @@ mod tests {
         let shapes: Vec<&Shape> = shapes.iter().collect();
         assert!(is_layout(&shapes, &hot.offsets));
         assert_eq!(span_of(&shapes, &hot.offsets), hot.len);
-        let plain = pack_annealing(&choices, None, 400, 3, 0, |_| {});
+        let plain = pack_annealing(&choices, None, 400, 3, 0, 1, |_| {});
         assert_ne!(hot, plain, "annealing took no other path");
     }
 
@@ -688,6 +719,63 @@ mod tests {
         let offsets: Vec<u32> = layer.offsets.iter().map(|&o| o as u32).collect();
         let shapes: Vec<&Shape> = choices.iter().map(|c| &c[0]).collect();
         assert!(is_layout(&shapes, &offsets));
+    }
+
+    /// A run of sub-tables moved at once keeps its order, the others keep
+    /// theirs, and laying again from the change gives what laying the whole
+    /// new order gives; undone, the layout is back.
+    #[test]
+    fn a_block_moves_whole_and_lays_what_the_whole_order_lays() {
+        let choices: Vec<Vec<Shape>> = shapes_of(Scheme::FixedShift)
+            .into_iter()
+            .map(|s| vec![s])
+            .collect();
+        let n = choices.len();
+        let mut layer = Layer::new(&choices, (0..n).collect());
+        let mut rng = SplitMix64::new(5);
+        let mut moved = 0;
+        for _ in 0..60 {
+            let (i, j, k) = (
+                below(&mut rng, n),
+                below(&mut rng, n),
+                2 + below(&mut rng, 7),
+            );
+            let before = (layer.order.clone(), layer.offsets.clone());
+            let Some(kept) = move_block(&mut layer, i, j, k) else {
+                assert!(i + k > n || j.min(n - k) == i);
+                assert_eq!((&layer.order, &layer.offsets), (&before.0, &before.1));
+                continue;
+            };
+            moved += 1;
+            let to = j.min(n - k);
+            assert_eq!(layer.order[to..to + k], before.0[i..i + k]);
+            let others = |order: &[usize]| -> Vec<usize> {
+                order
+                    .iter()
+                    .copied()
+                    .filter(|t| !before.0[i..i + k].contains(t))
+                    .collect()
+            };
+            assert_eq!(others(&layer.order), others(&before.0));
+            let whole = laid(&choices, &layer.order, &layer.choice);
+            assert_eq!((&layer.offsets, layer.len()), (&whole.offsets, whole.len()));
+            if rng.next_u64() & 1 == 0 {
+                layer.restore(kept);
+                assert_eq!((&layer.order, &layer.offsets), (&before.0, &before.1));
+            }
+        }
+        assert!(moved > 40, "{moved}");
+    }
+
+    /// Moving one sub-table at a time, `blocks` of 0 and 1 search alike;
+    /// runs of up to 6 take another path.
+    #[test]
+    fn blocks_of_one_search_as_before() {
+        let set = published_set(Scheme::FixedShift).expect("the published fixed-shift set");
+        let choices: Vec<Vec<SubTable>> = set.sub_tables().into_iter().map(|t| vec![t]).collect();
+        let run = |blocks| pack_annealing(&choices, None, 300, 1, 300, blocks, |_| {});
+        assert_eq!(run(0), run(1));
+        assert_ne!(run(1), run(6));
     }
 
     /// Laying again only until the array is what it was gives the layout of

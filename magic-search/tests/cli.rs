@@ -230,6 +230,20 @@ fn pack_anneals_when_asked() {
 }
 
 #[test]
+fn pack_moves_blocks_when_asked() {
+    let args = [&PACK_BLACK_ONCE[..], &["--effort", "300", "--fresh"]].concat();
+    let (plain, err) = tool(&args);
+    assert!(!err.contains("at once"), "{err}");
+    assert_eq!(tool(&[&args[..], &["--blocks", "1"]].concat()).0, plain);
+    let blocks = [&args[..], &["--blocks", "6"]].concat();
+    let (moved, err) = tool(&blocks);
+    assert!(err.contains("moving up to 6 sub-tables at once"), "{err}");
+    packed_black(&moved);
+    assert_ne!(moved, plain);
+    assert_eq!(tool(&blocks).0, moved, "deterministic");
+}
+
+#[test]
 fn pack_gives_back_a_layout_it_cannot_shorten() {
     // The search starts from the published fixed-shift layout, laid again
     // exactly, and five changes find none shorter: the file's own layout

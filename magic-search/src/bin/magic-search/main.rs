@@ -109,6 +109,12 @@ enum Command {
         /// and 20 a start from a record layout); 0 takes only those.
         #[arg(long, default_value_t = 0)]
         anneal: u32,
+        /// Also move runs of 2 to N sub-tables that follow one another in
+        /// the order, all at once, in a quarter of the changes of order
+        /// (on fixed-shift magics with --fresh, 6 suits); 1 moves one at a
+        /// time.
+        #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=128))]
+        blocks: u16,
     },
     /// Combine the outputs of a sharded `hunt` or `settle` (their state
     /// files) or of a sharded `pack` into exactly what one run would have
@@ -297,6 +303,7 @@ fn main() -> ExitCode {
             candidates,
             climb,
             anneal,
+            blocks,
         } => pack::pack(
             &file,
             scheme,
@@ -309,6 +316,7 @@ fn main() -> ExitCode {
                 candidates: usize::from(candidates),
                 climb,
                 anneal,
+                blocks: usize::from(blocks),
             },
         ),
         Command::Merge { files } => merge::merge(&files),

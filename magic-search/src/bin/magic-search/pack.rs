@@ -25,6 +25,8 @@ pub struct Restarts {
     pub climb: u64,
     /// The annealing's start temperature, in entries; 0 does not anneal.
     pub anneal: u32,
+    /// The longest run of sub-tables one change of order moves at once.
+    pub blocks: usize,
 }
 
 /// The comment line naming the restart that gave a layout: `merge` breaks
@@ -41,6 +43,7 @@ pub fn pack(file: &Path, scheme: Option<Scheme>, runs: Restarts) -> Result<Strin
         candidates,
         climb,
         anneal,
+        blocks,
     } = runs;
     let text = std::fs::read_to_string(file)
         .map_err(|e| format!("cannot read {}: {e}", file.display()))?;
@@ -99,8 +102,12 @@ pub fn pack(file: &Path, scheme: Option<Scheme>, runs: Restarts) -> Result<Strin
             0 => String::new(),
             t => format!(", annealing from {t} entries"),
         };
+        let runs_of = match blocks {
+            0 | 1 => String::new(),
+            b => format!(", moving up to {b} sub-tables at once"),
+        };
         eprintln!(
-            "packing {} sub-tables from {from}: {runs} of {effort} changes each{annealing}",
+            "packing {} sub-tables from {from}: {runs} of {effort} changes each{annealing}{runs_of}",
             tables.len()
         );
     }
@@ -121,6 +128,7 @@ pub fn pack(file: &Path, scheme: Option<Scheme>, runs: Restarts) -> Result<Strin
                 effort,
                 seed.wrapping_add(r),
                 anneal,
+                blocks,
                 |len| {
                     bar.inc(1);
                     if best.fetch_min(len, Ordering::Relaxed) > len {
