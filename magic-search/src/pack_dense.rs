@@ -693,15 +693,20 @@ mod tests {
         assert_ne!(hot, plain, "annealing took no other path");
     }
 
+    /// The published fixed-shift sub-tables, each with its own magic alone.
+    fn fixed_shift_alone() -> Vec<Vec<Shape>> {
+        shapes_of(Scheme::FixedShift)
+            .into_iter()
+            .map(|s| vec![s])
+            .collect()
+    }
+
     /// Two sub-tables of one shape that trade places in the order leave
     /// every array as it was, and each takes the other's offset: the
     /// search stops laying at the second, and must still move it.
     #[test]
     fn sub_tables_of_one_shape_trade_offsets() {
-        let choices: Vec<Vec<Shape>> = shapes_of(Scheme::FixedShift)
-            .into_iter()
-            .map(|s| vec![s])
-            .collect();
+        let choices = fixed_shift_alone();
         let n = choices.len();
         let alike = |a: usize, b: usize| choices[a][0].words == choices[b][0].words;
         let (a, b) = (0..n)
@@ -726,10 +731,7 @@ mod tests {
     /// new order gives; undone, the layout is back.
     #[test]
     fn a_block_moves_whole_and_lays_what_the_whole_order_lays() {
-        let choices: Vec<Vec<Shape>> = shapes_of(Scheme::FixedShift)
-            .into_iter()
-            .map(|s| vec![s])
-            .collect();
+        let choices = fixed_shift_alone();
         let n = choices.len();
         let mut layer = Layer::new(&choices, (0..n).collect());
         let mut rng = SplitMix64::new(5);
