@@ -283,7 +283,7 @@ fn diagonal_matchings(to: usize) -> Vec<[usize; 8]> {
 /// A rook of the first rank has all its diagonal neighbours on the
 /// second, so the first two ranks pair in one way only, Hansen's (a1 with
 /// b2, b1 with a2, ...); so do the last two. So what the first and last
-/// ranks cost the shared tables is fixed by their bits alone (README,
+/// ranks cost the shared tables is fixed by their bits alone (RECORDS.md,
 /// "The shared tables at 420 KiB").
 #[test]
 fn the_outer_two_ranks_pair_only_as_hansen_pairs_them() {
@@ -362,7 +362,8 @@ fn the_fixed_shift_sets_are_what_they_say() {
 /// The published fixed-shift layout is rigid: with every other sub-table
 /// where it is, 52 of the 64 rook sub-tables fit at one offset alone in the
 /// whole array, their own, and the other 12 at 2 to 97. Why a search from
-/// the magics alone does not come upon it (README, "pack").
+/// the magics alone does not come upon it (RECORDS.md, "How `pack` lays the
+/// sub-tables").
 #[test]
 fn the_published_fixed_shift_layout_leaves_most_rooks_one_place() {
     let magics = [&sets::FIXED_SHIFT_ROOK, &sets::FIXED_SHIFT_BISHOP];

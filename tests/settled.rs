@@ -1,4 +1,4 @@
-//! The `settle` answers the README gives for the shared tables, against the
+//! The `settle` answers RECORDS.md gives for the shared tables, against the
 //! state files in `data/settle/` that hold them: every part of a question
 //! searched up to its answer, none below it with a magic; where a part took
 //! under a few million intervals, the fewest of them walked again here to
@@ -98,7 +98,7 @@ fn no_ten_bit_magic_of_rook_f1_carries_its_shift() {
 }
 
 /// Two bits fewer than d1's mask: with such a magic, rook d1 and its
-/// partner c2 would take 512 entries off the shared tables (README). None
+/// partner c2 would take 512 entries off the shared tables (RECORDS.md). None
 /// exists at all, with its shift or without: one bit fewer than the best
 /// known 10.
 #[test]
