@@ -782,11 +782,12 @@ fn generate_lists_every_scheme_and_says_why_its_packing_is_longer() {
     assert!(csv.contains("32-bit products"), "{csv}");
 }
 
-/// `generate --rust` of every scheme with magics, pasted into one crate as
-/// a module each, builds: the constants, the length and the builder call
-/// are all there.
+/// `generate --rust` of every scheme with magics, and `pack --rust` of the
+/// black and fixed-shift record layouts, pasted into one crate as a module
+/// each, builds: the constants, the length and the builder call are all
+/// there, and a packed layout is as long as `pack`'s rows say.
 #[test]
-fn generated_rust_of_every_scheme_builds() {
+fn pasted_rust_of_generate_and_pack_builds() {
     let dir = scratch_dir("generated-rust");
     std::fs::create_dir_all(dir.join("src")).unwrap();
     let runtime = PathBuf::from(env!("CARGO_MANIFEST_DIR")).join("../magic-runtime");
@@ -820,10 +821,25 @@ fn generated_rust_of_every_scheme_builds() {
             scheme.name()
         );
     }
+    let mut packed = String::new();
+    for name in ["black", "fixed-shift"] {
+        let file = format!("../data/{name}-repacked.csv");
+        let (rows, _) = tool(&["pack", &file, "--effort", "0"]);
+        let entries = number_between(&rows, "entries ", "\n");
+        let (rust, _) = tool(&["pack", &file, "--effort", "0", "--rust"]);
+        assert!(rust.starts_with("// "), "{rust}");
+        let module = name.replace('-', "_");
+        main += &format!("#[allow(dead_code)]\nmod packed_{module} {{\n{rust}}}\n");
+        packed += &format!(
+            "    assert_eq!(packed_{module}::SLIDERS.entries().len(), {entries});\n\
+                 assert_eq!(packed_{module}::SLIDERS.rook(0, 0).count_ones(), 14);\n"
+        );
+    }
     main += "fn main() {\n";
     for scheme in Scheme::ALL.into_iter().filter(|s| s.has_magics()) {
         main += &format!("    assert_eq!({}().count_ones(), 14);\n", scheme.name());
     }
+    main += &packed;
     main += "}\n";
     std::fs::write(dir.join("src/main.rs"), main).unwrap();
     let out = Command::new(env!("CARGO"))

@@ -64,7 +64,8 @@ enum Command {
     ///
     /// Reads `piece,square,magic,offset` rows (the data files' format, or
     /// the output of `generate --csv` or of `pack` itself) and prints the
-    /// new rows, then `entries N` as the last line. When the file's offsets
+    /// new rows, then `entries N` as the last line (with --rust, Rust
+    /// source to paste instead). When the file's offsets
     /// place the sub-tables without overlap, every restart starts from that
     /// layout, and the result is never longer than that layout.
     Pack {
@@ -115,6 +116,11 @@ enum Command {
         /// time.
         #[arg(long, default_value_t = 1, value_parser = clap::value_parser!(u16).range(1..=128))]
         blocks: u16,
+        /// Print the layout as Rust constants and a `static` built from
+        /// them by the scheme's const builder, ready to paste, instead of
+        /// the rows (`--effort 0` prints a file's own layout so).
+        #[arg(long, conflicts_with = "shard")]
+        rust: bool,
     },
     /// Combine the outputs of a sharded `hunt` or `settle` (their state
     /// files) or of a sharded `pack` into exactly what one run would have
@@ -304,6 +310,7 @@ fn main() -> ExitCode {
             climb,
             anneal,
             blocks,
+            rust,
         } => pack::pack(
             &file,
             scheme,
@@ -317,6 +324,10 @@ fn main() -> ExitCode {
                 climb,
                 anneal,
                 blocks: usize::from(blocks),
+            },
+            match rust {
+                true => pack::Output::Rust,
+                false => pack::Output::Rows,
             },
         ),
         Command::Merge { files } => merge::merge(&files),

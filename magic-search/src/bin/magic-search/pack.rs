@@ -1,6 +1,7 @@
 //! `magic-search pack`: new offsets for fixed-shift or black magics.
 
 use indicatif::{ProgressBar, ProgressStyle};
+use magic_search::source::{rust_source, static_source};
 use magic_search::{
     candidate_sub_tables, fewer_slots, layout_len, pack_annealing, parse_magics_csv, MagicSet,
     Occupancies, Piece, Scheme, Scratch, Shard, SubTable,
@@ -29,11 +30,26 @@ pub struct Restarts {
     pub blocks: usize,
 }
 
+/// What `pack` prints of the layout it found.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub enum Output {
+    /// `piece,square,magic,offset` rows, the restart and `entries N`: what
+    /// `pack` and `merge` read.
+    Rows,
+    /// Rust constants and a `static` built from them, ready to paste.
+    Rust,
+}
+
 /// The comment line naming the restart that gave a layout: `merge` breaks
 /// ties between shards with it.
 pub const RESTART_LINE: &str = "# restart ";
 
-pub fn pack(file: &Path, scheme: Option<Scheme>, runs: Restarts) -> Result<String, String> {
+pub fn pack(
+    file: &Path,
+    scheme: Option<Scheme>,
+    runs: Restarts,
+    output: Output,
+) -> Result<String, String> {
     let Restarts {
         effort,
         count: restarts,
@@ -158,6 +174,17 @@ pub fn pack(file: &Path, scheme: Option<Scheme>, runs: Restarts) -> Result<Strin
         set.magics[i / 64][i % 64] = magics_of[i][c];
     }
     set.len = len;
+    if output == Output::Rust {
+        let mut out = format!(
+            "// {} magics laid by `magic-search pack` (restart {restart}, seed {:#x}): \
+             {len} entries.\n",
+            set.scheme,
+            seed.wrapping_add(restart)
+        );
+        out.push_str(&rust_source(&set, "", false));
+        out.push_str(&static_source(&set, "SLIDERS"));
+        return Ok(out);
+    }
     let mut out = csv_rows(&set);
     writeln!(
         out,
