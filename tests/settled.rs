@@ -6,13 +6,18 @@
 
 use magic_runtime::sets;
 use magic_search::{
-    fewer_bits_proven_impossible, square_name, Hash, HuntTarget, MagicQuestion, Occupancies, Piece,
-    Scratch, SettleState, Settled,
+    fewer_bits_proven_impossible, fewest_known_bits, square_name, Hash, HuntTarget, MagicQuestion,
+    Occupancies, Piece, Scratch, SettleState, Settled,
 };
+use std::sync::atomic::AtomicBool;
 
 /// The most intervals of a part walked again in these (unoptimised) tests:
 /// about five seconds. Rook c1's parts take 29 million or more.
 const WALK_AGAIN_UNDER: u64 = 2_000_000;
+
+/// The most prefixes of a part of a walk from the lowest bits walked again
+/// in these tests, but for the cheapest part: a second or two, unoptimised.
+const LOW_WALK_AGAIN_UNDER: u64 = 8_000_000;
 
 /// Which parts of a question a state file holds.
 #[derive(Clone, Copy)]
@@ -142,4 +147,63 @@ fn the_best_sets_hold_the_lowest_ten_bit_magic_of_rook_d1_that_carries_its_shift
     assert_eq!(question.carrying_shift(found), Some(magic));
     let o = Occupancies::new(Piece::Rook, 3);
     assert!(Scratch::default().fits(&o, Hash::Multiply, magic, 10));
+}
+
+/// Checks the walk from the lowest bits of rook `sq` at `bits` kept in
+/// `data/settle/rook-<square>-<bits>.state`: every part of the walk is
+/// there, none holds a magic, and the part with the fewest prefixes, and
+/// that with the most under [`LOW_WALK_AGAIN_UNDER`], walk again to the
+/// same counts. So `magic_tables!` rightly calls `bits`
+/// impossible there.
+fn no_magic_walked_from_the_lowest_bits(sq: usize, bits: u32) {
+    let name = format!("rook-{}-{bits}.state", square_name(sq));
+    let path = format!("{}/../data/settle/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let state = SettleState::parse(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let target: HuntTarget = format!("rook,{},{bits}", square_name(sq)).parse().unwrap();
+    let question = MagicQuestion::new(Piece::Rook, sq, bits);
+    let parts = question.low_bits_parts();
+    let kept: Vec<(u64, u64, Settled)> = state.low_parts_of(target).collect();
+    assert_eq!(kept.len() as u64, parts.len(), "{name}: parts kept");
+    for (i, &(part, of, found)) in kept.iter().enumerate() {
+        assert_eq!((part, of), (i as u64, parts.len()), "{name}");
+        assert_eq!(found.magic, None, "{name}: part {part} holds a magic");
+    }
+    // The cheapest part, and the dearest under the bound when that is
+    // another, walked again.
+    let cheapest = kept.iter().min_by_key(|(_, _, found)| found.nodes);
+    let dearest = kept
+        .iter()
+        .filter(|(_, _, found)| found.nodes <= LOW_WALK_AGAIN_UNDER)
+        .max_by_key(|(_, _, found)| found.nodes)
+        .filter(|dearest| Some(*dearest) != cheapest);
+    for &(part, _, found) in cheapest.into_iter().chain(dearest) {
+        let again = parts.walk(part, &AtomicBool::new(false)).unwrap();
+        let walked = (again.magic, again.nodes);
+        assert_eq!(
+            walked,
+            (None, found.nodes),
+            "{name}: part {part} walked again"
+        );
+    }
+    assert_eq!(fewest_known_bits(Piece::Rook, sq), bits + 1);
+    assert!(fewer_bits_proven_impossible(Piece::Rook, sq));
+}
+
+/// Osborne's 11-bit record for rook a8 has the fewest bits there can be.
+#[test]
+fn rook_a8_has_no_ten_bit_magic() {
+    no_magic_walked_from_the_lowest_bits(56, 10);
+}
+
+/// The 10-bit record of rook a7 has the fewest bits there can be.
+#[test]
+fn rook_a7_has_no_nine_bit_magic() {
+    no_magic_walked_from_the_lowest_bits(48, 9);
+}
+
+/// The 9-bit record of rook b7 has the fewest bits there can be.
+#[test]
+fn rook_b7_has_no_eight_bit_magic() {
+    no_magic_walked_from_the_lowest_bits(49, 8);
 }
