@@ -28,6 +28,23 @@ enum Parts {
     All,
 }
 
+/// Rook `sq`'s question at `bits` and its state file,
+/// `data/settle/rook-<square>-<bits>.state`, read: the file's name, what
+/// it holds, and the question as a target and to walk.
+fn kept_state(sq: usize, bits: u32) -> (String, SettleState, HuntTarget, MagicQuestion) {
+    let name = format!("rook-{}-{bits}.state", square_name(sq));
+    let path = format!("{}/../data/settle/{name}", env!("CARGO_MANIFEST_DIR"));
+    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
+    let state = SettleState::parse(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
+    let target: HuntTarget = format!("rook,{},{bits}", square_name(sq)).parse().unwrap();
+    (
+        name,
+        state,
+        target,
+        MagicQuestion::new(Piece::Rook, sq, bits),
+    )
+}
+
 /// A rook's question at `bits` and the parts of it kept in
 /// `data/settle/rook-<square>-<bits>.state`, searched through `last`
 /// (the last of the parts when `None`): what each found, in order, or a
@@ -38,12 +55,7 @@ fn kept_parts(
     which: Parts,
     last: Option<u64>,
 ) -> (MagicQuestion, Vec<(u64, Settled)>) {
-    let name = format!("rook-{}-{bits}.state", square_name(sq));
-    let path = format!("{}/../data/settle/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let state = SettleState::parse(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
-    let target: HuntTarget = format!("rook,{},{bits}", square_name(sq)).parse().unwrap();
-    let question = MagicQuestion::new(Piece::Rook, sq, bits);
+    let (name, state, target, question) = kept_state(sq, bits);
     let (parts, expected) = match which {
         Parts::CarryingTheShift => (question.shift_carrying_parts(), 128),
         Parts::All => (0..question.parts(), 4096),
@@ -153,15 +165,9 @@ fn the_best_sets_hold_the_lowest_ten_bit_magic_of_rook_d1_that_carries_its_shift
 /// `data/settle/rook-<square>-<bits>.state`: every part of the walk is
 /// there, none holds a magic, and the part with the fewest prefixes, and
 /// that with the most under [`LOW_WALK_AGAIN_UNDER`], walk again to the
-/// same counts. So `magic_tables!` rightly calls `bits`
-/// impossible there.
+/// same counts. So `magic_tables!` rightly calls `bits` impossible there.
 fn no_magic_walked_from_the_lowest_bits(sq: usize, bits: u32) {
-    let name = format!("rook-{}-{bits}.state", square_name(sq));
-    let path = format!("{}/../data/settle/{name}", env!("CARGO_MANIFEST_DIR"));
-    let text = std::fs::read_to_string(&path).unwrap_or_else(|e| panic!("{path}: {e}"));
-    let state = SettleState::parse(&text).unwrap_or_else(|e| panic!("{name}: {e}"));
-    let target: HuntTarget = format!("rook,{},{bits}", square_name(sq)).parse().unwrap();
-    let question = MagicQuestion::new(Piece::Rook, sq, bits);
+    let (name, state, target, question) = kept_state(sq, bits);
     let parts = question.low_bits_parts();
     let kept: Vec<(u64, u64, Settled)> = state.low_parts_of(target).collect();
     assert_eq!(kept.len() as u64, parts.len(), "{name}: parts kept");
