@@ -114,6 +114,21 @@ pub fn static_source(set: &MagicSet, name: &str) -> String {
     )
 }
 
+/// The set as a user pastes it: the constants its const builder takes
+/// (bits only where it takes them), then a `static` named `name` built
+/// from them.
+///
+/// ```
+/// use magic_search::{shipped_set, source::pasteable_source, Scheme};
+/// let text = pasteable_source(&shipped_set(Scheme::Fancy), "SLIDERS");
+/// assert!(text.contains("pub const ROOK_BITS"));
+/// assert!(text.ends_with("FancyTables::new(&ROOK, &ROOK_BITS, &BISHOP, &BISHOP_BITS);\n"));
+/// ```
+pub fn pasteable_source(set: &MagicSet, name: &str) -> String {
+    let with_bits = set.scheme.builder() == Builder::MagicsAndBits;
+    rust_source(set, "", with_bits) + &static_source(set, name)
+}
+
 fn offsets(out: &mut String, set: &MagicSet, prefix: &str) {
     for (p, piece) in ["ROOK", "BISHOP"].into_iter().enumerate() {
         let name = format!("{prefix}{piece}_OFFSETS");

@@ -9,10 +9,9 @@ mod settle;
 mod settle_low_bits;
 
 use clap::{Parser, Subcommand};
-use magic_search::source::{board, emit_sets, rust_source, static_source, DataFiles};
+use magic_search::source::{board, emit_sets, pasteable_source, DataFiles};
 use magic_search::{
-    scheme_default_bits, search_set, shapes_source, Builder, MagicSet, Scheme, SearchOptions,
-    DEFAULT_SEED,
+    scheme_default_bits, search_set, shapes_source, MagicSet, Scheme, SearchOptions, DEFAULT_SEED,
 };
 use std::fmt::Write as _;
 use std::process::ExitCode;
@@ -411,9 +410,7 @@ fn generate(
     writeln!(out, "time: {:.1} ms", elapsed.as_secs_f64() * 1e3).unwrap();
     if rust {
         out.push_str("\n// magic_runtime constants and tables:\n");
-        let with_bits = scheme.builder() == Builder::MagicsAndBits;
-        out.push_str(&rust_source(&set, "", with_bits));
-        out.push_str(&static_source(&set, "SLIDERS"));
+        out.push_str(&pasteable_source(&set, "SLIDERS"));
     }
     Ok(out)
 }

@@ -1,7 +1,7 @@
 //! `magic-search pack`: new offsets for fixed-shift or black magics.
 
 use indicatif::{ProgressBar, ProgressStyle};
-use magic_search::source::{rust_source, static_source};
+use magic_search::source::pasteable_source;
 use magic_search::{
     candidate_sub_tables, fewer_slots, layout_len, pack_annealing, parse_magics_csv, MagicSet,
     Occupancies, Piece, Scheme, Scratch, Shard, SubTable,
@@ -181,8 +181,7 @@ pub fn pack(
             set.scheme,
             seed.wrapping_add(restart)
         );
-        out.push_str(&rust_source(&set, "", false));
-        out.push_str(&static_source(&set, "SLIDERS"));
+        out.push_str(&pasteable_source(&set, "SLIDERS"));
         return Ok(out);
     }
     let mut out = csv_rows(&set);
