@@ -2383,7 +2383,10 @@ pub const BEST_FANCY_BISHOP_BITS: [u8; 64] = [
 pub const BEST_FANCY_LEN: usize = 90304;
 
 // The best shared set: the shared magics above, with the best set's magics
-// and their shifts in their squares' place, sub-tables placed by `pack`.
+// and their shifts in their squares' place; Hansen's pairs of rooks laid as
+// units, some with the published fixed-shift magics at 12 bits (Volker
+// Annuss's), whose sparse sub-tables take fewer slots together and leave
+// gaps for other pairs; the bishops hidden among the rooks.
 
 /// rook magics of the shared set.
 pub const BEST_SHARED_ROOK: [u64; 64] = [
@@ -2396,45 +2399,45 @@ pub const BEST_SHARED_ROOK: [u64; 64] = [
     0xd680010000801200, // g1
     0xd08000d080042700, // h1
     0xd401800040008021, // a2
-    0xd800c00050002005, // b2
+    0xd020040201fcffff, // b2
     0xdc02002cac99fffa, // c2
     0xdc020014544dfffe, // d2
     0xdc02000b2b25ffff, // e2
     0xd802800200801400, // f2
-    0xd82200084c020071, // g2
+    0xd0001800602fffe8, // g2
     0xd403000182024100, // h2
-    0xd480084000200044, // a3
+    0xd0300018010bffff, // a3
     0xd810024020004000, // b3
-    0xd910008010882000, // c3
-    0xd8b0018048009080, // d3
-    0xd880818008000c00, // e3
-    0xd808808004000200, // f3
-    0xd802c40001100802, // g3
+    0xd004000802010008, // c3
+    0xd004002020020004, // d3
+    0xd001002002002001, // e3
+    0xd001001000801040, // f3
+    0xd000004040008001, // g3
     0xd480220001825405, // h3
     0xd45040008000208e, // a4
-    0xd800400480200880, // b4
-    0xd821200180100080, // c4
-    0xd810100380080380, // d4
+    0xd000080010040010, // b4
+    0xd004010008020008, // c4
+    0xd000040020200200, // d4
     0xd948000980240080, // e4
     0xd800020080800400, // f4
     0xd808018400080250, // g4
     0xd400108200104104, // h4
-    0xd480204018800082, // a5
+    0xd0fffd1800300030, // a5
     0xda00402004401002, // b5
     0xdaa0008020801004, // c5
     0xda40300181801800, // d5
     0xda80110005000800, // e5
-    0xd806800400800200, // f5
+    0xd001000080202001, // f5
     0xd800015004008802, // g5
     0xd401088552000403, // h5
-    0xd5c0800040008020, // a6
+    0xd0fffefeebffd800, // a6
     0xd810002000544000, // b6
     0xd820004021010010, // c6
     0xd800080010008080, // d6
     0xd808040008008080, // e6
     0xd806000204008080, // f6
     0xd800010210040008, // g6
-    0xd602c100804a0014, // h6
+    0xd001fffd75ffa802, // h6
     0xd8fffe99fecfaa00, // a7
     0xdcfffe99fecfaa00, // b7
     0xdd7fffadff9c2e00, // c7
@@ -2521,137 +2524,137 @@ pub const BEST_SHARED_BISHOP: [u64; 64] = [
 ];
 /// rook sub-table offsets in the shared array.
 pub const BEST_SHARED_ROOK_OFFSETS: [u32; 64] = [
-    0x1000, // a1
-    0x7ffe, // b1
-    0x97fe, // c1
-    0xd3f9, // d1
-    0x8ffe, // e1
-    0x87fe, // f1
-    0x77fe, // g1
-    0x0,    // h1
-    0x7ffe, // a2
-    0x1000, // b2
-    0xd3f9, // c2
-    0x93fe, // d2
-    0x87fe, // e2
-    0x8ffe, // f2
-    0x0,    // g2
-    0x77fe, // h2
-    0x6ffe, // a3
-    0x5ffe, // b3
-    0xcbf9, // c3
-    0xcff9, // d3
-    0xc3f9, // e3
-    0xc7f9, // f3
-    0x57fe, // g3
-    0x67fe, // h3
-    0x5ffe, // a4
-    0x53fe, // b4
-    0xcff9, // c4
-    0xcbf9, // d4
-    0xc7f9, // e4
-    0xc3f9, // f4
-    0x4bfe, // g4
-    0x57fe, // h4
-    0x4ffe, // a5
-    0x3ffe, // b5
-    0xbbf9, // c5
-    0xbff9, // d5
-    0xb3f9, // e5
-    0xb7f9, // f5
-    0x37fe, // g5
-    0x47fe, // h5
-    0x3ffe, // a6
-    0x4ffe, // b6
-    0xbff9, // c6
-    0xbbf9, // d6
-    0xb7f9, // e6
-    0xb3f9, // f6
-    0x47fe, // g6
-    0x37fe, // h6
-    0xaff7, // a7
-    0x31ff, // b7
-    0xa7fc, // c7
-    0xa5fc, // d7
-    0x27ff, // e7
-    0xa3fd, // f7
-    0x2200, // g7
-    0x9ffe, // h7
-    0x2fff, // a8
-    0xaffa, // b8
-    0xabfb, // c8
-    0xa7fc, // d8
-    0xa3fd, // e8
-    0x27ff, // f8
-    0x9ffe, // g8
-    0x2000, // h8
+    0x800,  // a1
+    0x0,    // b1
+    0x4000, // c1
+    0xad26, // d1
+    0x2000, // e1
+    0x7926, // f1
+    0x3000, // g1
+    0x8526, // h1
+    0x0,    // a2
+    0x800,  // b2
+    0xade7, // c2
+    0x4000, // d2
+    0x7926, // e2
+    0x2000, // f2
+    0x8526, // g2
+    0x3000, // h2
+    0x59ff, // a3
+    0xc526, // b3
+    0xa126, // c3
+    0xc926, // d3
+    0x4800, // e3
+    0x9526, // f3
+    0x2800, // g3
+    0x9926, // h3
+    0xc126, // a4
+    0x5a0d, // b4
+    0xc926, // c4
+    0xa126, // d4
+    0x9526, // e4
+    0x4800, // f4
+    0x9926, // g4
+    0x2800, // h4
+    0x5000, // a5
+    0x651c, // b5
+    0x1800, // c5
+    0xb126, // d5
+    0xbd26, // e5
+    0xcd26, // f5
+    0x7526, // g5
+    0xb526, // h5
+    0x592a, // a6
+    0x5000, // b6
+    0xb126, // c6
+    0x1800, // d6
+    0xcd26, // e6
+    0xbd26, // f6
+    0xb526, // g6
+    0x6926, // h6
+    0x8126, // a7
+    0x6f36, // b7
+    0x4dfc, // c7
+    0x1e00, // d7
+    0xab26, // e7
+    0x61e5, // f7
+    0x3e00, // g7
+    0x55fe, // h7
+    0x693d, // a8
+    0x8126, // b8
+    0x1c00, // c8
+    0x4c00, // d8
+    0x600d, // e8
+    0xa526, // f8
+    0x55fe, // g8
+    0x3800, // h8
 ];
 /// bishop sub-table offsets in the shared array.
 pub const BEST_SHARED_BISHOP_OFFSETS: [u32; 64] = [
-    0x450,  // a1
-    0x620,  // b1
-    0x37fe, // c1
-    0x93fe, // d1
-    0x1634, // e1
-    0x29fe, // f1
-    0x0,    // g1
-    0x9f,   // h1
-    0x1000, // a2
-    0x2280, // b2
-    0x97fc, // c2
-    0x3bfe, // d2
-    0x43fe, // e2
-    0x2a3e, // f2
-    0x327f, // g2
-    0x0,    // h2
-    0x27ff, // a3
-    0x683e, // b3
-    0x2200, // c3
-    0xa9fb, // d3
-    0xc7f9, // e3
-    0x31ff, // f3
-    0x67fe, // g3
-    0x2068, // h3
-    0x34cb, // a4
-    0x2a1e, // b4
-    0x5bfe, // c4
-    0x2000, // d4
-    0x2fff, // e4
-    0x63fe, // f4
-    0x57fe, // g4
-    0x4bfe, // h4
-    0x3ffe, // a5
-    0x4ffe, // b5
-    0xc079, // c5
-    0x400,  // d5
-    0x1400, // e5
-    0xb3fa, // f5
-    0x47fe, // g5
-    0x37fd, // h5
-    0x3bfe, // a6
-    0x3c2b, // b6
-    0x0,    // c6
-    0xbff9, // d6
-    0x95fd, // e6
-    0x1000, // f6
-    0x381d, // g6
-    0x3c1e, // h6
-    0x160b, // a7
-    0xbf,   // b7
-    0x97fe, // c7
-    0x681e, // d7
-    0x6ffe, // e7
-    0x281f, // f7
-    0x1080, // g7
-    0x610,  // h7
-    0x80,   // a8
-    0x2400, // b8
-    0x67fe, // c8
-    0x29ff, // d8
-    0x27ff, // e8
-    0x29fe, // f8
-    0x1fff, // g8
-    0x427,  // h8
+    0x0,    // a1
+    0x800,  // b1
+    0x1c00, // c1
+    0x2480, // d1
+    0xb64,  // e1
+    0x1fff, // f1
+    0xb41,  // g1
+    0x920,  // h1
+    0x800,  // a2
+    0x1e,   // b2
+    0x1c00, // c2
+    0x4c00, // d2
+    0x201f, // e2
+    0x713c, // f2
+    0x3000, // g2
+    0x3a9e, // h2
+    0x5a1d, // a3
+    0x59fd, // b3
+    0x3a00, // c3
+    0x4c00, // d3
+    0x6001, // e3
+    0x4a00, // f3
+    0x5e0d, // g3
+    0x1c60, // h3
+    0x2c00, // a4
+    0x2c00, // b4
+    0x2c00, // c4
+    0x3800, // d4
+    0x4800, // e4
+    0x713c, // f4
+    0x1c20, // g4
+    0x2800, // h4
+    0x23fc, // a5
+    0x4fff, // b5
+    0xb125, // c5
+    0x1800, // d5
+    0x91f,  // e5
+    0x5400, // f5
+    0x4200, // g5
+    0x2c80, // h5
+    0x501f, // a6
+    0x640c, // b6
+    0x1a00, // c6
+    0x71bd, // d6
+    0x2400, // e6
+    0x7fe,  // f6
+    0x640c, // g6
+    0x3fff, // h6
+    0xc0b,  // a7
+    0x7157, // b7
+    0x1c20, // c7
+    0x4c80, // d7
+    0x241c, // e7
+    0x713c, // f7
+    0x89e,  // g7
+    0x3800, // h7
+    0xa09,  // a8
+    0x1c40, // b8
+    0x1c40, // c8
+    0x1c40, // d8
+    0x2400, // e8
+    0x59fd, // f8
+    0x3800, // g8
+    0x87e,  // h8
 ];
 /// Entries of the table.
-pub const BEST_SHARED_LEN: usize = 55289;
+pub const BEST_SHARED_LEN: usize = 53542;

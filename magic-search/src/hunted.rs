@@ -5,6 +5,7 @@
 use crate::rows::{self, hex_magic};
 use crate::set::consecutive;
 use crate::settle::carry_shift;
+use crate::shared_pairs::with_sparse_pairs;
 use crate::{pack, relevant_mask, shipped_set, HuntTarget, MagicSet, Scheme, SlotRule, SubTable};
 
 /// Reads `piece,square,bits,magic` rows, as `magic-search hunt --csv`
@@ -62,8 +63,12 @@ pub fn best_fancy_set_from(found: &[(HuntTarget, u64)]) -> MagicSet {
 
 /// The shared set with the best known magics in their squares' place, each
 /// with its shift in its upper six bits, and sub-tables placed by
-/// [`pack`](crate::pack), in square order or in reverse, whichever is
-/// shorter: what `emit-sets` writes as `BEST_SHARED_*`.
+/// [`pack`](crate::pack), in square order or in reverse; or, where that
+/// comes out shorter, with Hansen's pairs of rooks laid as units, each
+/// with those magics or with the 12-bit magics of `sparse` (the published
+/// fixed-shift ones) that take fewer slots together and leave gaps for
+/// other pairs, and the bishops hidden among them: what `emit-sets`
+/// writes as `BEST_SHARED_*`.
 ///
 /// The upper six bits of a magic take no part in the index when the
 /// square's mask has no bit below bit 6 (every mask of ranks 2 to 8 for a
@@ -78,20 +83,24 @@ pub fn best_fancy_set_from(found: &[(HuntTarget, u64)]) -> MagicSet {
 /// `magic-search settle --shift-in-magic` finds those that can.
 ///
 /// ```
-/// use magic_search::{best_shared_set_from, parse_hunted_csv};
-/// let found = parse_hunted_csv("piece,square,bits,magic\nrook,a7,10,0x48fffe99fecfaa00\n").unwrap();
-/// let set = best_shared_set_from(&found).unwrap();
-/// assert_eq!((set.magics[0][48] >> 58, set.bits[0][48]), (54, 10));
+/// use magic_search::{best_shared_set_from, parse_hunted_csv, shipped};
+/// let sparse = &shipped::FIXED_SHIFT_ROOK;
+/// let found = parse_hunted_csv("piece,square,bits,magic\nrook,b8,10,0x48fffe99fecfaa00\n").unwrap();
+/// let set = best_shared_set_from(&found, sparse).unwrap();
+/// assert_eq!((set.magics[0][57] >> 58, set.bits[0][57]), (54, 10));
 /// let rank_one = parse_hunted_csv("piece,square,bits,magic\nrook,b1,10,0x1\n").unwrap();
-/// assert!(best_shared_set_from(&rank_one).is_err());
+/// assert!(best_shared_set_from(&rank_one, sparse).is_err());
 /// // Bits 58 to 62 of a rank-one magic reach the index: those of rook
 /// // b1's at 11 bits in the shared set already carry its shift.
 /// let shipped = magic_search::shipped_set(magic_search::Scheme::Shared).magics[0][1];
 /// let carried = format!("piece,square,bits,magic\nrook,b1,11,{:#x}\n", shipped & !(1 << 63));
-/// let set = best_shared_set_from(&parse_hunted_csv(&carried).unwrap()).unwrap();
+/// let set = best_shared_set_from(&parse_hunted_csv(&carried).unwrap(), sparse).unwrap();
 /// assert_eq!(set.magics[0][1], shipped);
 /// ```
-pub fn best_shared_set_from(found: &[(HuntTarget, u64)]) -> Result<MagicSet, String> {
+pub fn best_shared_set_from(
+    found: &[(HuntTarget, u64)],
+    sparse: &[u64; 64],
+) -> Result<MagicSet, String> {
     let mut set = shipped_set(Scheme::Shared);
     for &(t, magic) in found {
         let width = 64 - relevant_mask(t.piece, t.square).trailing_zeros();
@@ -107,7 +116,11 @@ pub fn best_shared_set_from(found: &[(HuntTarget, u64)]) -> Result<MagicSet, Str
         set.magics[t.piece as usize][t.square] = carried;
         set.bits[t.piece as usize][t.square] = t.bits;
     }
+    let paired = with_sparse_pairs(set.clone(), sparse);
     let (flat, len) = pack_both_ways(&set.sub_tables());
+    if paired.len < len {
+        return Ok(paired);
+    }
     for (i, offset) in flat.into_iter().enumerate() {
         set.offsets[i / 64][i % 64] = offset;
     }

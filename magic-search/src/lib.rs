@@ -52,6 +52,8 @@ mod settle;
 mod settle_state;
 mod shapes;
 #[cfg(feature = "tools")]
+mod shared_pairs;
+#[cfg(feature = "tools")]
 mod shift_lookahead;
 #[cfg(feature = "tools")]
 pub mod source;

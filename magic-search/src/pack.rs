@@ -420,6 +420,29 @@ pub(crate) fn pack_preferring(
     ((offsets, packer.finish(budget)), adopted)
 }
 
+/// Lays each of `fixed` at its offset, then `rest` as [`pack`] lays
+/// sub-tables (largest first, each at the lowest offset where it fits):
+/// the offsets of `rest`, in input order, and the array's length.
+#[cfg(feature = "tools")]
+pub(crate) fn pack_around(
+    fixed: &[(SubTable, usize)],
+    rest: &[SubTable],
+    rule: SlotRule,
+) -> (Vec<u32>, usize) {
+    let ends = fixed.iter().map(|(t, offset)| offset + t.entries.len());
+    let room = ends.max().unwrap_or(0) + rest.iter().map(|t| t.entries.len()).sum::<usize>();
+    let mut packer = Packer::new(rule, room);
+    for (table, offset) in fixed {
+        packer.lay_at(Prepared::new(table, rule), *offset);
+    }
+    let mut offsets = vec![0; rest.len()];
+    for t in largest_first(rest.len(), |t| rest[t].entries.len()) {
+        let table = Prepared::new(&rest[t], rule);
+        offsets[t] = packer.lay_preferring(t, table, &mut |_, _| None).0 as u32;
+    }
+    (offsets, packer.finish(None))
+}
+
 /// The order [`pack`] lays `n` sub-tables in, by their whole lengths
 /// (`span`): largest first, ties in input order.
 pub(crate) fn largest_first(n: usize, span: impl Fn(usize) -> usize) -> Vec<usize> {
@@ -492,9 +515,14 @@ impl Packer {
                 adopted = Some(magic);
             }
         }
-        self.array.place(&chosen, offset, self.rule);
-        self.len = self.len.max(offset + chosen.used_len);
+        self.lay_at(chosen, offset);
         (offset, adopted)
+    }
+
+    /// Lays `table` at `offset`, wherever that is.
+    pub(crate) fn lay_at(&mut self, table: Prepared, offset: usize) {
+        self.array.place(&table, offset, self.rule);
+        self.len = self.len.max(offset + table.used_len);
     }
 
     /// The length of the array (one past its last used slot), with every

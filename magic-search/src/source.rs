@@ -270,10 +270,14 @@ pub fn emit_sets(data: &DataFiles) -> Result<String, String> {
     ));
     out.push_str(
         "\n// The best shared set: the shared magics above, with the best set's magics\n\
-         // and their shifts in their squares' place, sub-tables placed by `pack`.\n\n",
+         // and their shifts in their squares' place; Hansen's pairs of rooks laid as\n\
+         // units, some with the published fixed-shift magics at 12 bits (Volker\n\
+         // Annuss's), whose sparse sub-tables take fewer slots together and leave\n\
+         // gaps for other pairs; the bishops hidden among the rooks.\n\n",
     );
+    let sparse = set_from_magics_csv(Scheme::FixedShift, data.fixed_shift)?.magics[0];
     out.push_str(&rust_source(
-        &best_shared_set_from(&best)?,
+        &best_shared_set_from(&best, &sparse)?,
         "BEST_SHARED_",
         false,
     ));
