@@ -289,7 +289,7 @@ fn diagonal_matchings(to: usize) -> Vec<[usize; 8]> {
 /// second, so the first two ranks pair in one way only, Hansen's (a1 with
 /// b2, b1 with a2, ...); so do the last two. So what the first and last
 /// ranks cost the shared tables is fixed by their bits alone (RECORDS.md,
-/// "The shared tables at 420 KiB").
+/// "The shared tables with fewer first-rank bits").
 #[test]
 fn the_outer_two_ranks_pair_only_as_hansen_pairs_them() {
     let hansen = |to: usize| core::array::from_fn(|file| to * 8 + (file ^ 1));
