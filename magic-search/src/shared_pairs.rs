@@ -18,7 +18,8 @@ use crate::{pack_annealing, relevant_mask, MagicSet, Piece, SlotRule, SubTable};
 /// Changes the order search makes: on the best set with the published
 /// fixed-shift magics, 2,000 reach 53,547 entries, 5,000 53,543, and
 /// 20,000 53,542, as do 100,000 (0.2, 0.4, 1.1 and 4.7 s for all of
-/// `emit-sets`, optimised), and seeds 0 to 7 but 5 (53,544).
+/// `emit-sets`, optimised, on an Intel Xeon), and seeds 0 to 7 but 5
+/// (53,544).
 const PAIR_EFFORT: u64 = 20_000;
 
 /// The seed of the order search.
@@ -83,9 +84,10 @@ fn bits_at(words: &[u64], at: usize) -> u64 {
     }
 }
 
-/// `b` laid against `a` where together they use the fewest slots (then
-/// the fewest in all, then `b` first): for two sparse sub-tables, where
-/// most of their used slots fall on one another.
+/// `b` laid against `a` where together they use the fewest slots (on a
+/// tie, where they span the fewest, then where `b` lies furthest left):
+/// for two sparse sub-tables, where most of their used slots fall on one
+/// another.
 fn overlay(a: &SubTable, b: &SubTable) -> Overlay {
     let (la, lb) = (a.entries.len(), b.entries.len());
     let a_bits = padded_bits(&a.entries, lb);
