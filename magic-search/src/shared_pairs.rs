@@ -191,7 +191,16 @@ pub(crate) fn with_sparse_pairs(mut set: MagicSet, sparse: &[u64; 64]) -> MagicS
             rooks.push((chosen.table, offset));
         }
     }
-    let bishops = set.sub_tables().split_off(64);
+    let bishops: Vec<SubTable> = (0..64)
+        .map(|sq| {
+            SubTable::new(
+                Piece::Bishop,
+                sq,
+                set.magics[1][sq],
+                u32::from(set.bits[1][sq]),
+            )
+        })
+        .collect();
     let (offsets, len) = pack_around(&rooks, &bishops, SlotRule::PostMasked);
     set.offsets[1] = core::array::from_fn(|sq| offsets[sq]);
     set.len = len;
