@@ -3,7 +3,7 @@
 //! b2, b1 with a2, ...): their lines meet only on squares both always
 //! attack, so the post-masks keep their attacks apart in any slot. A pair
 //! with dense magics costs its larger sub-table. With sparse ones (the
-//! published fixed-shift magics: 12 bits, of which a rook of ranks 3 to 8
+//! published fixed-shift magics: 12 bits, of which a rook of ranks 2 to 8
 //! uses 544 to 2,048 slots, in runs with long gaps between them) the two
 //! may take fewer slots together, and other pairs fill the gaps. So each
 //! pair is laid with whichever magics of its two squares the order search
