@@ -404,11 +404,26 @@ pub(crate) fn pack_preferring(
     tables: &[SubTable],
     rule: SlotRule,
     budget: Option<&Budget>,
+    alternative: impl FnMut(usize, u32) -> Option<(SubTable, u64)>,
+) -> ((Vec<u32>, usize), Adopted) {
+    pack_preferring_around(&[], tables, rule, budget, alternative)
+}
+
+/// [`pack_preferring`], with each of `fixed` laid first at its offset.
+fn pack_preferring_around(
+    fixed: &[(SubTable, usize)],
+    tables: &[SubTable],
+    rule: SlotRule,
+    budget: Option<&Budget>,
     mut alternative: impl FnMut(usize, u32) -> Option<(SubTable, u64)>,
 ) -> ((Vec<u32>, usize), Adopted) {
     let order = largest_first(tables.len(), |t| tables[t].entries.len());
-    let room = tables.iter().map(|t| t.entries.len()).sum();
+    let ends = fixed.iter().map(|(t, offset)| offset + t.entries.len());
+    let room = ends.max().unwrap_or(0) + tables.iter().map(|t| t.entries.len()).sum::<usize>();
     let mut packer = Packer::new(rule, room);
+    for (table, offset) in fixed {
+        packer.lay_at(Prepared::new(table, rule), *offset);
+    }
     let mut offsets = vec![0; tables.len()];
     let mut adopted = Vec::new();
     for t in order {
@@ -429,18 +444,7 @@ pub(crate) fn pack_around(
     rest: &[SubTable],
     rule: SlotRule,
 ) -> (Vec<u32>, usize) {
-    let ends = fixed.iter().map(|(t, offset)| offset + t.entries.len());
-    let room = ends.max().unwrap_or(0) + rest.iter().map(|t| t.entries.len()).sum::<usize>();
-    let mut packer = Packer::new(rule, room);
-    for (table, offset) in fixed {
-        packer.lay_at(Prepared::new(table, rule), *offset);
-    }
-    let mut offsets = vec![0; rest.len()];
-    for t in largest_first(rest.len(), |t| rest[t].entries.len()) {
-        let table = Prepared::new(&rest[t], rule);
-        offsets[t] = packer.lay_preferring(t, table, &mut |_, _| None).0 as u32;
-    }
-    (offsets, packer.finish(None))
+    pack_preferring_around(fixed, rest, rule, None, |_, _| None).0
 }
 
 /// The order [`pack`] lays `n` sub-tables in, by their whole lengths

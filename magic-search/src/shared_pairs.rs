@@ -93,8 +93,8 @@ fn overlay(a: &SubTable, b: &SubTable) -> Overlay {
     let a_bits = padded_bits(&a.entries, lb);
     let b_bits = padded_bits(&b.entries, 0);
     let b_words = lb.div_ceil(64);
-    let used = |t: &SubTable| t.entries.iter().filter(|&&e| e != 0).count();
-    let (ua, ub) = (used(a), used(b));
+    let used = |words: &[u64]| words.iter().map(|w| w.count_ones() as usize).sum::<usize>();
+    let (ua, ub) = (used(&a_bits), used(&b_bits));
     // `b` starts `at` slots into `a`'s padded bits: `at - lb` into `a`.
     let mut best = (usize::MAX, usize::MAX, 0);
     for at in 0..la + lb {
