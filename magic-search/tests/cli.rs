@@ -760,6 +760,11 @@ fn failures_exit_non_zero_with_what_to_do() {
     // No restart at all is refused rather than run as one.
     let err = tool_fails(&["pack", "../data/black-magics.csv", "--restarts", "0"]);
     assert!(err.contains("give at least 1"), "{err}");
+    // A negative number is a wrong value of its option, not an unknown flag.
+    let err = tool_fails(&["pack", "../data/black-magics.csv", "--anneal", "-1"]);
+    assert!(err.contains("invalid value '-1' for '--anneal"), "{err}");
+    let err = tool_fails(&["hunt", "rook,a1,12", "--seed", "-3"]);
+    assert!(err.contains("invalid value '-3' for '--seed"), "{err}");
     // A file that no hunt, settle or pack wrote is named, not taken for one.
     std::fs::write(dir.join("notes.txt"), "to do: merge the shards\n").unwrap();
     let notes = dir.join("notes.txt");

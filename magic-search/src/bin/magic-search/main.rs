@@ -8,7 +8,7 @@ mod report;
 mod settle;
 mod settle_low_bits;
 
-use clap::{Parser, Subcommand};
+use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use magic_search::source::{board, emit_sets, pasteable_source, DataFiles};
 use magic_search::{
     scheme_default_bits, search_set, shapes_source, MagicSet, Scheme, SearchOptions, DEFAULT_SEED,
@@ -287,7 +287,10 @@ fn parse_count(s: &str) -> Result<u64, String> {
 }
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    // A negative number is a wrong value, not an unknown flag: each
+    // option's own parser then says what it takes.
+    let command = Cli::command().mut_subcommands(|c| c.allow_negative_numbers(true));
+    let cli = Cli::from_arg_matches(&command.get_matches()).unwrap_or_else(|e| e.exit());
     let result = match cli.command {
         Command::Generate {
             scheme,
