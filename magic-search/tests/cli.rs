@@ -548,6 +548,98 @@ fn settle_stops_at_its_time_limit_and_says_how_far_it_got() {
     );
 }
 
+/// Rook a1 at 11 bits, its shift carried, shard 127/128: part 2688 alone,
+/// a walk of hours.
+const LONG_PART: [&str; 5] = [
+    "settle",
+    "rook,a1,11",
+    "--shift-in-magic",
+    "--shard",
+    "127/128",
+];
+
+/// How far the state file at `path` says the walk of part 2688 got, once
+/// it says so.
+fn below_2688(path: &Path) -> Option<u64> {
+    let state = std::fs::read_to_string(path).ok()?;
+    let row = state
+        .lines()
+        .find_map(|l| l.strip_prefix("rook,a1,11,2688,below:0x"))?;
+    u64::from_str_radix(row.split(',').next()?, 16).ok()
+}
+
+/// What `ready` gives, once it gives something; a failed test after two
+/// minutes without.
+fn wait_for<T>(what: &str, mut ready: impl FnMut() -> Option<T>) -> T {
+    let start = std::time::Instant::now();
+    loop {
+        if let Some(it) = ready() {
+            return it;
+        }
+        assert!(
+            start.elapsed().as_secs() < 120,
+            "no {what} after two minutes"
+        );
+        std::thread::sleep(std::time::Duration::from_millis(50));
+    }
+}
+
+#[cfg(unix)]
+#[test]
+fn settle_keeps_a_part_in_progress_when_killed_or_sent_sigterm() {
+    use std::process::Stdio;
+    let dir = scratch_dir("settle-signals");
+    let spawn = |state: &str| {
+        Command::new(env!("CARGO_BIN_EXE_magic-search"))
+            .args(LONG_PART)
+            .args(["--state", state, "--keep-every", "1s"])
+            .current_dir(&dir)
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("the tool runs")
+    };
+    // Killed without warning (SIGKILL), a run has kept where the walk got
+    // to a second before, and the next run goes on from there.
+    let mut killed = spawn("killed");
+    let kept = wait_for("row kept", || below_2688(&dir.join("killed")));
+    killed.kill().unwrap();
+    killed.wait().unwrap();
+    assert!(kept > 2688 << 51);
+    let mut args = LONG_PART.to_vec();
+    args.extend(["--state", "killed", "--time", "1s"]);
+    let (_, err) = tool_in_fails(&dir, &args);
+    assert!(
+        err.contains("(1 going on from where a run stopped)"),
+        "{err}"
+    );
+    assert!(below_2688(&dir.join("killed")).unwrap() >= kept);
+    // SIGTERM, as a scheduler sends at a task's time limit, stops the run
+    // as Ctrl-C does: it keeps where the walk got to, and says so.
+    let termed = spawn("termed");
+    let kept = wait_for("row kept", || below_2688(&dir.join("termed")));
+    let pid = termed.id().to_string();
+    let sent = Command::new("sh")
+        .args(["-c", &format!("kill -TERM {pid}")])
+        .status();
+    assert!(sent.unwrap().success());
+    let out = termed.wait_with_output().unwrap();
+    let (stdout, stderr) = (
+        String::from_utf8_lossy(&out.stdout),
+        String::from_utf8_lossy(&out.stderr),
+    );
+    assert!(!out.status.success(), "{stdout}");
+    assert!(
+        stdout.contains("1 stopped by Ctrl-C or SIGTERM"),
+        "{stdout}"
+    );
+    assert!(
+        stderr.contains("error: interrupted; run the same command to go on from termed"),
+        "{stderr}"
+    );
+    assert!(below_2688(&dir.join("termed")).unwrap() >= kept);
+}
+
 #[test]
 fn settle_goes_on_with_a_part_from_where_a_run_stopped() {
     // Bishop b1 at 4 bits: its lowest magic, from a whole run.
@@ -765,6 +857,14 @@ fn failures_exit_non_zero_with_what_to_do() {
     assert!(err.contains("invalid value '-1' for '--anneal"), "{err}");
     let err = tool_fails(&["hunt", "rook,a1,12", "--seed", "-3"]);
     assert!(err.contains("invalid value '-3' for '--seed"), "{err}");
+    // Times are whole numbers of a unit, and short enough to count.
+    let err = tool_fails(&["settle", "rook,a1,11", "--time", "1.5m"]);
+    assert!(err.contains("a whole number of s, m or h"), "{err}");
+    let err = tool_fails(&["hunt", "rook,a1,11", "--time", "400000000000000000m"]);
+    assert!(err.contains("a time too long to count in seconds"), "{err}");
+    // A slice of a walk gets somewhere in a second, not in none.
+    let err = tool_fails(&["settle", "rook,a1,11", "--keep-every", "0s"]);
+    assert!(err.contains("give 1s or longer, not `0s`"), "{err}");
     // A file that no hunt, settle or pack wrote is named, not taken for one.
     std::fs::write(dir.join("notes.txt"), "to do: merge the shards\n").unwrap();
     let notes = dir.join("notes.txt");

@@ -113,9 +113,10 @@ pub fn hunt(args: HuntArgs) -> Result<String, String> {
     let stop = Arc::new(AtomicBool::new(false));
     {
         let stop = stop.clone();
-        // Ctrl-C ends the round in progress; the state is saved below.
+        // Ctrl-C, or SIGTERM as a scheduler sends at a task's time limit,
+        // ends the round in progress; the state is saved below.
         ctrlc::set_handler(move || stop.store(true, Ordering::SeqCst))
-            .map_err(|e| format!("cannot catch Ctrl-C: {e}"))?;
+            .map_err(|e| format!("cannot catch Ctrl-C and SIGTERM: {e}"))?;
     }
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))

@@ -55,7 +55,7 @@ enum Command {
     ///
     /// Prints the default fancy set with the found magics in place, as Rust
     /// constants for `FancyTables::new` (or `piece,square,bits,magic` rows
-    /// with --csv). Progress goes to stderr; Ctrl-C stops and saves the state.
+    /// with --csv). Progress goes to stderr; Ctrl-C (or SIGTERM) stops and saves the state.
     Hunt(hunt::HuntArgs),
     /// Choose offsets for fixed-shift or black magics (and with
     /// --candidates, other magics of the same squares) so that their
@@ -233,12 +233,18 @@ pub fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
     let n: u64 = num
         .parse()
         .map_err(|_| format!("expected a time like 90s, 10m or 2h: `{s}`"))?;
-    let secs = match unit {
-        "s" => n,
-        "m" => n * 60,
-        "h" => n * 3600,
+    let per = match unit {
+        "s" => 1,
+        "m" => 60,
+        "h" => 3600,
+        _ if unit.starts_with(['.', ',']) => {
+            return Err(format!("a whole number of s, m or h (90s, 10m, 2h): `{s}`"))
+        }
         _ => return Err(format!("unknown time unit `{unit}`; use s, m or h")),
     };
+    let secs = n
+        .checked_mul(per)
+        .ok_or_else(|| format!("a time too long to count in seconds: `{s}`"))?;
     Ok(std::time::Duration::from_secs(secs))
 }
 

@@ -39,11 +39,18 @@ pub struct SettleArgs {
     /// Keep the parts searched in FILE: read first when it exists, and
     /// rewritten as parts finish, so that a run cut short (--time, Ctrl-C,
     /// a kill) searches only the other parts when run again. A part walked
-    /// alone (not with its mirror) and stopped by --time or Ctrl-C is kept
-    /// where it got to (a `below:` row), and goes on from there. The files
-    /// of several shards combine with `magic-search merge`.
+    /// alone (not with its mirror) is kept where it got to (a `below:`
+    /// row) when --time, Ctrl-C or SIGTERM stops it, and every
+    /// --keep-every while it goes on, and the next run goes on from there.
+    /// The files of several shards combine with `magic-search merge`.
     #[arg(long, value_name = "FILE")]
     state: Option<PathBuf>,
+    /// How often a part walked alone is kept where its walk got to while
+    /// it goes on (with --state), so that a run killed without warning
+    /// (out of memory, a scheduler's SIGKILL, a machine lost) loses at
+    /// most about this much of each part in progress.
+    #[arg(long, value_name = "TIME", default_value = "1m", value_parser = keep_every)]
+    keep_every: Duration,
     /// Only magics that carry their shift (64 - bits) in their top six
     /// bits, as the shift_in_magic and shared schemes need: for a rook on
     /// the first rank, whose magics' bits up to 62 reach the index, the
@@ -60,6 +67,18 @@ pub struct SettleArgs {
     /// and --state keeps those walked (`low:` rows).
     #[arg(long, conflicts_with = "shift_in_magic")]
     low_bits_first: bool,
+}
+
+/// Parses --keep-every: a time as for --time, at least a second, so that
+/// each slice of a walk gets somewhere.
+fn keep_every(s: &str) -> Result<Duration, String> {
+    let every = crate::parse_duration(s)?;
+    match every >= Duration::from_secs(1) {
+        true => Ok(every),
+        false => Err(format!(
+            "keep at most once a second: give 1s or longer, not `{s}`"
+        )),
+    }
 }
 
 /// One question: a piece on a square with so many index bits.
@@ -122,6 +141,8 @@ fn questions(specs: &[String]) -> Result<Vec<Question>, String> {
 pub fn settle(args: SettleArgs) -> Result<String, String> {
     let shard = args.shard.unwrap_or(Shard::WHOLE);
     let questions = questions(&args.targets)?;
+    // Slices of a walk are kept only where there is a file to keep them.
+    let keep_every = args.state.is_some().then_some(args.keep_every);
     let keeper = Keeper::load(args.state)?;
     // A shard past the last part would answer for nothing, and a state
     // file whose parts the questions do not have is another tool's: both
@@ -148,21 +169,24 @@ pub fn settle(args: SettleArgs) -> Result<String, String> {
         }
         keeper.check_parts(q, &question)?;
     }
-    // A state file that cannot be written is found out now, not after
-    // hours of search.
-    keeper.save()?;
     let interrupted = Arc::new(AtomicBool::new(false));
     {
         let interrupted = interrupted.clone();
-        // Ctrl-C stops the parts in progress; those finished are kept.
+        // Ctrl-C, or SIGTERM as a scheduler sends at a task's time limit,
+        // stops the parts in progress; those finished are kept, and those
+        // walked alone where they got to.
         ctrlc::set_handler(move || interrupted.store(true, Ordering::SeqCst))
-            .map_err(|e| format!("cannot catch Ctrl-C: {e}"))?;
+            .map_err(|e| format!("cannot catch Ctrl-C and SIGTERM: {e}"))?;
     }
+    // A state file that cannot be written is found out now, not after
+    // hours of search; once it is written, a signal is caught.
+    keeper.save()?;
     let (asked, mut unsettled) = (questions.len(), Vec::new());
     for question in questions {
         let scope = Scope {
             shard,
             time: args.time,
+            keep_every,
             shift_in_magic: args.shift_in_magic,
             low_bits_first: args.low_bits_first,
         };
@@ -378,6 +402,9 @@ impl Keeper {
 struct Scope {
     shard: Shard,
     time: Option<Duration>,
+    /// How often a part walked alone is kept where it got to, with a state
+    /// file.
+    keep_every: Option<Duration>,
     /// Only magics that carry their shift in their top six bits.
     shift_in_magic: bool,
     /// Walk each question from the magics' lowest bits.
@@ -407,8 +434,10 @@ fn shard_keys(question: &MagicQuestion, shift_in_magic: bool) -> u64 {
     keys.len() as u64
 }
 
-/// Raises `stop` once `time` has gone by since `start`, or on Ctrl-C, unless
-/// the search is `done` first: a search's own thread.
+/// Raises `stop` once `time` has gone by since `start`, or once
+/// `interrupted` is (by Ctrl-C or SIGTERM, or for a slice of a walk, by
+/// the run's own flag), unless the search is `done` first: a search's own
+/// thread.
 pub fn raise_when_due(
     stop: &AtomicBool,
     done: &AtomicBool,
@@ -436,6 +465,7 @@ fn answer(
     let Scope {
         shard,
         time,
+        keep_every,
         shift_in_magic,
         low_bits_first,
     } = scope;
@@ -517,6 +547,14 @@ fn answer(
     let found = std::thread::scope(|scope| {
         let (stop, done) = (&stop, &done);
         scope.spawn(move || raise_when_due(stop, done, start, time, interrupted));
+        // Nothing more can be kept: stop, and say why.
+        let give_up = |e: String| {
+            failed
+                .lock()
+                .unwrap_or_else(|e| e.into_inner())
+                .get_or_insert(e);
+            stop.store(true, Ordering::Relaxed);
+        };
         // Searches one piece of work, keeps what it settled, and gives the
         // magic of its first part, if any. The mirror of a pair lies above
         // every part searched before it: its magic is kept aside.
@@ -526,7 +564,12 @@ fn answer(
                 Work::Part(part) => {
                     let before = reached.get(&part);
                     let from = before.map_or(question.first_of(part), |b| b.reached);
-                    one_part(&question, part, from, before.map_or(0, |b| b.nodes), stop)
+                    let earlier = before.map_or(0, |b| b.nodes);
+                    let keep = |stopped| {
+                        keeper.record_reached(target, part, stopped);
+                        keeper.save().unwrap_or_else(give_up);
+                    };
+                    one_part(&question, part, (from, earlier), stop, keep_every, keep)
                         .map(|settled| [Some((part, settled)), None])
                         .inspect_err(|stopped| {
                             // Kept, to go on from there, where it got anywhere.
@@ -545,14 +588,7 @@ fn answer(
             let (first, seen) = match searched {
                 Ok(settled) => {
                     for &(part, settled) in settled.iter().flatten() {
-                        if let Err(e) = keeper.record(target, part, settled) {
-                            // Nothing more can be kept: stop, and say why.
-                            failed
-                                .lock()
-                                .unwrap_or_else(|e| e.into_inner())
-                                .get_or_insert(e);
-                            stop.store(true, Ordering::Relaxed);
-                        }
+                        keeper.record(target, part, settled).unwrap_or_else(give_up);
                     }
                     if let Some((part, Settled { magic: Some(m), .. })) = settled[1] {
                         let mut lowest = mirrored.lock().unwrap_or_else(|e| e.into_inner());
@@ -678,7 +714,7 @@ fn answer(
                 ),
             };
             let why = match interrupted.load(Ordering::SeqCst) {
-                true => "stopped by Ctrl-C",
+                true => "stopped by Ctrl-C or SIGTERM",
                 false => "not finished in time",
             };
             // How far the parts left got, this run and the runs before.
@@ -722,23 +758,55 @@ fn answer(
 
 /// What part `part` holds, its walk going on from magic `from`, where runs
 /// before that looked at `earlier` intervals stopped it; the intervals, or
-/// how far it got, of all the runs.
+/// how far it got, of all the runs. With `keep_every`, the walk goes in
+/// slices of that long, each going on where the one before stopped, and
+/// gives `keep` how far each got: what a run killed without warning would
+/// otherwise lose.
 fn one_part(
     question: &MagicQuestion,
     part: u64,
-    from: u64,
-    earlier: u64,
+    (from, earlier): (u64, u64),
     stop: &AtomicBool,
+    keep_every: Option<Duration>,
+    keep: impl Fn(Stopped),
 ) -> Result<Settled, Stopped> {
-    match question.part_from_until(part, from, stop) {
-        Ok(settled) => Ok(Settled {
-            nodes: earlier + settled.nodes,
-            ..settled
-        }),
-        Err(stopped) => Err(Stopped {
-            nodes: earlier + stopped.nodes,
-            ..stopped
-        }),
+    let (mut from, mut nodes, mut slice) = (from, earlier, keep_every);
+    loop {
+        let walked = match slice {
+            None => question.part_from_until(part, from, stop),
+            Some(slice) => {
+                let (cut, done) = (AtomicBool::new(false), AtomicBool::new(false));
+                std::thread::scope(|scope| {
+                    let (cut, done) = (&cut, &done);
+                    let start = Instant::now();
+                    scope.spawn(move || raise_when_due(cut, done, start, Some(slice), stop));
+                    let walked = question.part_from_until(part, from, cut);
+                    done.store(true, Ordering::Relaxed);
+                    walked
+                })
+            }
+        };
+        let stopped = match walked {
+            Ok(settled) => {
+                return Ok(Settled {
+                    nodes: nodes + settled.nodes,
+                    ..settled
+                })
+            }
+            Err(stopped) => Stopped {
+                nodes: nodes + stopped.nodes,
+                ..stopped
+            },
+        };
+        if slice.is_none() || stop.load(Ordering::SeqCst) {
+            return Err(stopped);
+        }
+        match stopped.reached > from {
+            true => keep(stopped),
+            // A slice too short to leave an interval behind: longer ones.
+            false => slice = slice.map(|s| s * 2),
+        }
+        (from, nodes) = (stopped.reached, stopped.nodes);
     }
 }
 

@@ -61,8 +61,8 @@ struct Walked {
 }
 
 /// Walks the parts `todo` in order on every core, until `time` has gone by
-/// since `start` or Ctrl-C, keeping each part that ends with `keep`: what
-/// they came to, or why nothing more could be kept.
+/// since `start` or Ctrl-C or SIGTERM, keeping each part that ends with
+/// `keep`: what they came to, or why nothing more could be kept.
 fn walk(
     parts: &LowBitsParts<'_>,
     todo: &[u64],
@@ -128,7 +128,8 @@ fn walk(
 
 /// The question's line: the first magic of the shard's parts in the walk's
 /// order, that none exists, or how far the walk got before `time` ran out
-/// or Ctrl-C. The parts walked are kept as they finish.
+/// or Ctrl-C or SIGTERM stopped it. The parts walked are kept as they
+/// finish.
 pub fn answer(
     q: &Question,
     (shard, time): (Shard, Option<Duration>),
@@ -207,7 +208,7 @@ pub fn answer(
         ),
         None => {
             let why = match interrupted.load(Ordering::SeqCst) {
-                true => "stopped by Ctrl-C",
+                true => "stopped by Ctrl-C or SIGTERM",
                 false => "not finished in time",
             };
             let longer = time.map_or("", |_| "give it longer (--time), or ");
