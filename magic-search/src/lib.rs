@@ -84,7 +84,7 @@ pub use named::{
 pub use pack::{pack, pack_within, SubTable, PACK_ATTEMPT_COST};
 #[cfg(feature = "tools")]
 pub use pack_dense::{
-    layout_len, pack_annealing, pack_choosing, pack_dense, pack_dense_with, Packing,
+    layout_len, pack_annealing, pack_choosing, pack_dense, pack_dense_with, GoOn, Packing,
 };
 #[cfg(feature = "tools")]
 pub use prefix::{prefix_walk, Lean, PREFIX_NODES};

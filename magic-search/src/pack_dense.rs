@@ -314,7 +314,7 @@ pub fn pack_dense(tables: &[SubTable], effort: u64, seed: u64) -> (Vec<u32>, usi
 /// let (_, len) = pack_dense_with(&tables, Some(&published), 0, 0, |_| {});
 /// assert!(len < 87_988);
 /// ```
-pub fn pack_dense_with<F: FnMut(usize)>(
+pub fn pack_dense_with<F: FnMut(usize) -> R, R: GoOn>(
     tables: &[SubTable],
     start: Option<&[u32]>,
     effort: u64,
@@ -324,6 +324,37 @@ pub fn pack_dense_with<F: FnMut(usize)>(
     let choices: Vec<Vec<SubTable>> = tables.iter().map(|t| vec![t.clone()]).collect();
     let packed = pack_choosing(&choices, start, effort, seed, step);
     (packed.offsets, packed.len)
+}
+
+/// What the `step` of a search such as [`pack_annealing`] answers after
+/// each change: `()` or `true` to go on, `false` to end the search there,
+/// with the shortest layout found so far (on Ctrl-C, say).
+///
+/// ```
+/// use magic_search::{pack_dense, pack_dense_with, published_set, Scheme};
+/// let tables = published_set(Scheme::Black).unwrap().sub_tables();
+/// let mut steps = 0;
+/// let stopped = pack_dense_with(&tables, None, 1_000, 0, |_| {
+///     steps += 1;
+///     steps < 10
+/// });
+/// assert_eq!((steps, stopped), (10, pack_dense(&tables, 9, 0)));
+/// ```
+pub trait GoOn {
+    /// Whether the search goes on.
+    fn go_on(self) -> bool;
+}
+
+impl GoOn for () {
+    fn go_on(self) -> bool {
+        true
+    }
+}
+
+impl GoOn for bool {
+    fn go_on(self) -> bool {
+        self
+    }
 }
 
 /// A layout of sub-tables with a choice of magics.
@@ -367,7 +398,7 @@ pub struct Packing {
 /// assert_eq!(packed.choice.len(), 128);
 /// assert!(packed.len < 95_000);
 /// ```
-pub fn pack_choosing<F: FnMut(usize)>(
+pub fn pack_choosing<F: FnMut(usize) -> R, R: GoOn>(
     choices: &[Vec<SubTable>],
     start: Option<&[u32]>,
     effort: u64,
@@ -405,7 +436,7 @@ pub fn pack_choosing<F: FnMut(usize)>(
 /// assert_eq!(layout_len(&tables, &packed.offsets), Some(packed.len));
 /// assert!(packed.len < 100_000);
 /// ```
-pub fn pack_annealing<F: FnMut(usize)>(
+pub fn pack_annealing<F: FnMut(usize) -> R, R: GoOn>(
     choices: &[Vec<SubTable>],
     start: Option<&[u32]>,
     effort: u64,
@@ -446,7 +477,9 @@ pub fn pack_annealing<F: FnMut(usize)>(
     let mut rng = SplitMix64::new(seed);
     let choosable: Vec<usize> = (0..n).filter(|&t| choices[t].len() > 1).collect();
     for change in 0..effort {
-        step(best);
+        if !step(best).go_on() {
+            break;
+        }
         // Only with choices to make is a change drawn as a new choice, so
         // that single choices lay what `pack_dense` always laid.
         let kept = if !choosable.is_empty() && rng.next_u64() % 4 == 0 {

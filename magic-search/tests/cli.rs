@@ -100,6 +100,37 @@ fn hunt_prints_magics_that_hold_and_resumes_from_its_state_file() {
     assert!(rust.contains(&format!("pub const LEN: usize = {};", 107_648 - 16 - 32)));
 }
 
+#[cfg(unix)]
+#[test]
+fn hunt_stopped_by_sigterm_saves_its_state_and_says_how_to_resume() {
+    let dir = scratch_dir("hunt-sigterm");
+    // No magic of rook a1 at 11 bits is known: only a signal ends it.
+    let run = Command::new(env!("CARGO_BIN_EXE_magic-search"))
+        .args(["hunt", "rook,a1,11", "--state", "a1"])
+        .current_dir(&dir)
+        .stdout(std::process::Stdio::piped())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .expect("the tool runs");
+    // The state file is written once the signal is caught.
+    wait_for("state file", || dir.join("a1").exists().then_some(()));
+    let sent = Command::new("sh")
+        .args(["-c", &format!("kill -TERM {}", run.id())])
+        .status();
+    assert!(sent.unwrap().success());
+    let out = run.wait_with_output().unwrap();
+    let err = String::from_utf8(out.stderr).unwrap();
+    assert!(!out.status.success());
+    assert!(
+        err.contains("stopped; resume with `magic-search hunt --state a1`"),
+        "{err}"
+    );
+    assert!(
+        err.contains("error: found no magic for rook,a1,11"),
+        "{err}"
+    );
+}
+
 #[test]
 fn a_sharded_hunt_merges_into_what_one_run_finds() {
     let dir = scratch_dir("shards");
@@ -213,6 +244,52 @@ fn pack_lays_the_published_black_magics_out_afresh() {
     );
     let (kept, _) = packed_black(&out);
     assert!(kept < 87_988, "{kept}");
+}
+
+#[cfg(unix)]
+#[test]
+fn pack_stopped_by_sigterm_prints_the_shortest_layout_so_far() {
+    use std::io::{BufRead, BufReader, Read};
+    use std::process::Stdio;
+    // Days of changes: only a signal ends it.
+    let args = [
+        &PACK_BLACK_ONCE[..],
+        &["--fresh", "--effort", "10000000000"],
+    ]
+    .concat();
+    let mut run = Command::new(env!("CARGO_BIN_EXE_magic-search"))
+        .args(args)
+        .current_dir(env!("CARGO_MANIFEST_DIR"))
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .expect("the tool runs");
+    // The search is announced once the signal is caught.
+    let mut stderr = BufReader::new(run.stderr.take().unwrap());
+    let mut announced = String::new();
+    stderr.read_line(&mut announced).unwrap();
+    assert!(
+        announced.starts_with("packing 128 sub-tables"),
+        "{announced}"
+    );
+    let pid = run.id().to_string();
+    let sent = Command::new("sh")
+        .args(["-c", &format!("kill -TERM {pid}")])
+        .status();
+    assert!(sent.unwrap().success());
+    let mut err = String::new();
+    stderr.read_to_string(&mut err).unwrap();
+    let out = run.wait_with_output().unwrap();
+    // The run fails, so that a scheduler knows it did not finish, and
+    // prints a layout that holds all the same.
+    assert!(!out.status.success());
+    assert!(
+        err.contains("error: stopped by Ctrl-C or SIGTERM after "),
+        "{err}"
+    );
+    let (len, changed) = packed_black(&String::from_utf8(out.stdout).unwrap());
+    assert!(err.contains(&format!("printed ({len} entries)")), "{err}");
+    assert_eq!(changed, 0);
 }
 
 #[test]

@@ -108,8 +108,6 @@ pub fn hunt(args: HuntArgs) -> Result<String, String> {
     if state.targets.is_empty() {
         return Err("nothing to hunt: give targets like `rook,b8,10` or `bishop,all`".into());
     }
-    // A state file that cannot be written is found out now, not after the run.
-    save(&args, &state)?;
     let stop = Arc::new(AtomicBool::new(false));
     {
         let stop = stop.clone();
@@ -118,6 +116,9 @@ pub fn hunt(args: HuntArgs) -> Result<String, String> {
         ctrlc::set_handler(move || stop.store(true, Ordering::SeqCst))
             .map_err(|e| format!("cannot catch Ctrl-C and SIGTERM: {e}"))?;
     }
+    // A state file that cannot be written is found out now, not after the
+    // run; once it is written, a signal is caught.
+    save(&args, &state)?;
     let pool = rayon::ThreadPoolBuilder::new()
         .num_threads(args.threads.unwrap_or(0))
         .build()

@@ -66,7 +66,9 @@ enum Command {
     /// new rows, then `entries N` as the last line (with --rust, Rust
     /// source to paste instead). When the file's offsets
     /// place the sub-tables without overlap, every restart starts from that
-    /// layout, and the result is never longer than that layout.
+    /// layout, and the result is never longer than that layout. Ctrl-C (or
+    /// SIGTERM) ends the search where it is and prints the shortest layout
+    /// found so far; the run then ends with status 1.
     Pack {
         /// The magics file.
         file: std::path::PathBuf,

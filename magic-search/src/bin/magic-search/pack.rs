@@ -9,7 +9,8 @@ use magic_search::{
 use rayon::prelude::*;
 use std::fmt::Write as _;
 use std::path::Path;
-use std::sync::atomic::{AtomicUsize, Ordering};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::sync::Arc;
 
 /// The restarts a run makes: restart `r` packs with seed `seed + r`, and
 /// a shard runs the restarts `r` with `r % count == index`.
@@ -106,7 +107,18 @@ pub fn pack(
             shard.count
         ));
     }
-    let bar = ProgressBar::new(effort * mine.len() as u64);
+    let stop = Arc::new(AtomicBool::new(false));
+    {
+        let stop = stop.clone();
+        // Ctrl-C, or SIGTERM as a scheduler sends at a task's time limit,
+        // ends every restart where it is: the shortest layout so far is
+        // printed, not lost. Caught from before the search is announced.
+        ctrlc::set_handler(move || stop.store(true, Ordering::SeqCst))
+            .map_err(|e| format!("cannot catch Ctrl-C and SIGTERM: {e}"))?;
+    }
+    // Every restart's changes (a count past 2^64 stays there).
+    let total = effort.saturating_mul(mine.len() as u64);
+    let bar = ProgressBar::new(total);
     if !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
         // No bar to draw: say once what the wait is for.
         let from = match start {
@@ -150,6 +162,7 @@ pub fn pack(
                     if best.fetch_min(len, Ordering::Relaxed) > len {
                         bar.set_message(format!("best {len} entries"));
                     }
+                    !stop.load(Ordering::Relaxed)
                 },
             );
             (r, packed)
@@ -158,6 +171,7 @@ pub fn pack(
         .into_iter()
         .min_by_key(|(r, packed)| (packed.len, *r))
         .expect("at least one restart");
+    let changes = bar.position();
     bar.finish_and_clear();
     if start.is_some_and(|(layout, _)| {
         packed.offsets == layout && packed.choice.iter().all(|&c| c == 0)
@@ -174,6 +188,24 @@ pub fn pack(
         set.magics[i / 64][i % 64] = magics_of[i][c];
     }
     set.len = len;
+    let out = printed(&set, output, restart, seed);
+    if !stop.load(Ordering::SeqCst) {
+        return Ok(out);
+    }
+    // Stopped: the layout is printed all the same, and the run fails, so
+    // that a job array's scheduler knows the task did not finish.
+    print!("{out}");
+    Err(format!(
+        "stopped by Ctrl-C or SIGTERM after {changes} of {} changes: the shortest layout \
+         found so far is printed ({len} entries); run it again for the whole search",
+        total
+    ))
+}
+
+/// The layout as `output` asks: Rust to paste, or rows for `pack` and
+/// `merge`, naming the restart that found it.
+fn printed(set: &MagicSet, output: Output, restart: u64, seed: u64) -> String {
+    let len = set.len;
     if output == Output::Rust {
         let mut out = format!(
             "// {} magics laid by `magic-search pack` (restart {restart}, seed {:#x}): \
@@ -181,10 +213,10 @@ pub fn pack(
             set.scheme,
             seed.wrapping_add(restart)
         );
-        out.push_str(&pasteable_source(&set, "SLIDERS"));
-        return Ok(out);
+        out.push_str(&pasteable_source(set, "SLIDERS"));
+        return out;
     }
-    let mut out = csv_rows(&set);
+    let mut out = csv_rows(set);
     writeln!(
         out,
         "{RESTART_LINE}{restart} (seed {:#x})",
@@ -192,7 +224,7 @@ pub fn pack(
     )
     .unwrap();
     writeln!(out, "entries {len}").unwrap();
-    Ok(out)
+    out
 }
 
 /// The magics each sub-table may be laid with, and their sub-tables: the
