@@ -926,22 +926,39 @@ fn failures_exit_non_zero_with_what_to_do() {
     std::fs::write(dir.join("bad.csv"), bad).unwrap();
     let err = tool_fails(&["pack", dir.join("bad.csv").to_str().unwrap()]);
     assert!(err.contains("magic of a1 clashes"), "{err}");
-    // No restart at all is refused rather than run as one.
-    let err = tool_fails(&["pack", "../data/black-magics.csv", "--restarts", "0"]);
-    assert!(err.contains("give at least 1"), "{err}");
-    // A negative number is a wrong value of its option, not an unknown flag.
-    let err = tool_fails(&["pack", "../data/black-magics.csv", "--anneal", "-1"]);
-    assert!(err.contains("invalid value '-1' for '--anneal"), "{err}");
-    let err = tool_fails(&["hunt", "rook,a1,12", "--seed", "-3"]);
-    assert!(err.contains("invalid value '-3' for '--seed"), "{err}");
-    // Times are whole numbers of a unit, and short enough to count.
-    let err = tool_fails(&["settle", "rook,a1,11", "--time", "1.5m"]);
-    assert!(err.contains("a whole number of s, m or h"), "{err}");
-    let err = tool_fails(&["hunt", "rook,a1,11", "--time", "400000000000000000m"]);
-    assert!(err.contains("a time too long to count in seconds"), "{err}");
-    // A slice of a walk gets somewhere in a second, not in none.
-    let err = tool_fails(&["settle", "rook,a1,11", "--keep-every", "0s"]);
-    assert!(err.contains("give 1s or longer, not `0s`"), "{err}");
+    let black = "../data/black-magics.csv";
+    let wrong_values: [(&[&str], &str); 6] = [
+        // No restart at all is refused rather than run as one.
+        (&["pack", black, "--restarts", "0"], "give at least 1"),
+        // A negative number is a wrong value of its option, not an
+        // unknown flag.
+        (
+            &["pack", black, "--anneal", "-1"],
+            "invalid value '-1' for '--anneal",
+        ),
+        (
+            &["hunt", "rook,a1,12", "--seed", "-3"],
+            "invalid value '-3' for '--seed",
+        ),
+        // Times are whole numbers of a unit, and short enough to count.
+        (
+            &["settle", "rook,a1,11", "--time", "1.5m"],
+            "a whole number of s, m or h",
+        ),
+        (
+            &["hunt", "rook,a1,11", "--time", "400000000000000000m"],
+            "a time too long to count in seconds",
+        ),
+        // A slice of a walk gets somewhere in a second, not in none.
+        (
+            &["settle", "rook,a1,11", "--keep-every", "0s"],
+            "give 1s or longer, not `0s`",
+        ),
+    ];
+    for (args, says) in wrong_values {
+        let err = tool_fails(args);
+        assert!(err.contains(says), "{args:?}: {err}");
+    }
     // A file that no hunt, settle or pack wrote is named, not taken for one.
     std::fs::write(dir.join("notes.txt"), "to do: merge the shards\n").unwrap();
     let notes = dir.join("notes.txt");
