@@ -31,6 +31,7 @@ use crate::shift_lookahead::{shift_groups, Lookahead, ShiftGroup};
 use crate::{Occupancies, Piece};
 use std::ops::Range;
 use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
 
 /// What [`MagicQuestion::part`] found in one part of the magics of a square.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -151,7 +152,7 @@ struct Walk<'a> {
     /// an interval's list lies past its parent's.
     open: Vec<u32>,
     nodes: u64,
-    stop: &'a AtomicBool,
+    halt: Halt<'a>,
     /// 1 in a walk that also answers for the complements of its magics
     /// (see [`MagicQuestion::pair_until`]), else 0: each interval then
     /// reads its keys up to the next magic, not included.
@@ -168,6 +169,21 @@ const FREE: u8 = u8::MAX;
 
 /// The most slots a question has: a mask has at most 12 squares.
 const MAX_SLOTS: usize = 1 << 12;
+
+/// What stops a walk short: a flag another thread raises (a time limit, a
+/// signal), or a time of its own.
+#[derive(Clone, Copy)]
+struct Halt<'a> {
+    flag: &'a AtomicBool,
+    by: Option<Instant>,
+}
+
+impl Halt<'_> {
+    /// Whether the walk stops now.
+    fn now(&self) -> bool {
+        self.flag.load(Ordering::Relaxed) || self.by.is_some_and(|by| Instant::now() >= by)
+    }
+}
 
 /// How often (in intervals, a power of two) the walk looks at its stop
 /// flag: a few hundred times a second, for a load that costs nothing.
@@ -194,7 +210,7 @@ impl Walk<'_> {
         listed: Range<usize>,
         tail: usize,
     ) -> Result<Option<u64>, Stopped> {
-        if self.nodes % STOP_CHECK == 0 && self.stop.load(Ordering::Relaxed) {
+        if self.nodes % STOP_CHECK == 0 && self.halt.now() {
             // Going down from the lowest magics first, and ending at the
             // first found, the walk has ruled out every magic below.
             let reached = match self.extra {
@@ -570,6 +586,54 @@ impl MagicQuestion {
         from: u64,
         stop: &AtomicBool,
     ) -> Result<Settled, Stopped> {
+        self.part_from_halting(
+            part,
+            from,
+            Halt {
+                flag: stop,
+                by: None,
+            },
+        )
+    }
+
+    /// [`part_from_until`](Self::part_from_until), stopping also when the
+    /// time `by` comes: a walk taken in slices, each going on where the
+    /// one before stopped, so that how far it got can be kept as it goes.
+    ///
+    /// ```
+    /// use magic_search::{MagicQuestion, Piece};
+    /// use std::sync::atomic::AtomicBool;
+    /// use std::time::{Duration, Instant};
+    /// // Rook a1 at 11 bits: a part takes hours, a slice a tenth of a second.
+    /// let a1 = MagicQuestion::new(Piece::Rook, 0, 11);
+    /// let (first, never) = (a1.first_of(2688), AtomicBool::new(false));
+    /// let by = Instant::now() + Duration::from_millis(100);
+    /// let slice = a1.part_from_until_by(2688, first, &never, by).unwrap_err();
+    /// assert!(slice.reached > first);
+    /// let next = Instant::now() + Duration::from_millis(100);
+    /// let on = a1.part_from_until_by(2688, slice.reached, &never, next).unwrap_err();
+    /// assert!(on.reached > slice.reached);
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// As [`part_from_until`](Self::part_from_until).
+    pub fn part_from_until_by(
+        &self,
+        part: u64,
+        from: u64,
+        stop: &AtomicBool,
+        by: Instant,
+    ) -> Result<Settled, Stopped> {
+        let halt = Halt {
+            flag: stop,
+            by: Some(by),
+        };
+        self.part_from_halting(part, from, halt)
+    }
+
+    /// [`part_from_until`](Self::part_from_until), until `halt`.
+    fn part_from_halting(&self, part: u64, from: u64, halt: Halt) -> Result<Settled, Stopped> {
         assert!(part < self.parts(), "part {part} is past the last");
         assert_eq!(self.part_of(from), part, "{from:#x} lies in another part");
         let end = self.first_of(part) + (1 << (self.width - SETTLE_SPLIT.min(self.width)));
@@ -577,7 +641,7 @@ impl MagicQuestion {
         while at < end {
             // The largest aligned interval from `at` that ends by `end`.
             let k = at.trailing_zeros().min((end - at).ilog2());
-            let (magic, _, seen) = self.walk(at, k, 0, stop).map_err(|stopped| Stopped {
+            let (magic, _, seen) = self.walk(at, k, 0, halt).map_err(|stopped| Stopped {
                 nodes: nodes + stopped.nodes,
                 ..stopped
             })?;
@@ -691,7 +755,11 @@ impl MagicQuestion {
         stop: &AtomicBool,
     ) -> Result<(Settled, Option<Settled>), Stopped> {
         let k = self.width - SETTLE_SPLIT.min(self.width);
-        let (magic, complements, nodes) = self.walk(self.first_of(part), k, 1, stop)?;
+        let halt = Halt {
+            flag: stop,
+            by: None,
+        };
+        let (magic, complements, nodes) = self.walk(self.first_of(part), k, 1, halt)?;
         // A walk that stopped at a magic, or found a complement that is one,
         // did not see every complement.
         let mirror = (magic.is_none() && complements).then_some(Settled {
@@ -739,7 +807,7 @@ impl MagicQuestion {
         start: u64,
         k: u32,
         extra: u64,
-        stop: &AtomicBool,
+        halt: Halt,
     ) -> Result<(Option<u64>, bool, u64), Stopped> {
         let p = self;
         assert!(p.bits <= MAX_SLOTS.ilog2(), "at most 12 bits");
@@ -769,7 +837,7 @@ impl MagicQuestion {
             known_here: Vec::new(),
             open: Vec::new(),
             nodes: 0,
-            stop,
+            halt,
             extra,
             complements: extra == 1,
             first: start,
@@ -989,6 +1057,31 @@ pub(crate) mod tests {
             }
         }
         assert!(found > 40 && none > 40, "{found} found, {none} none");
+    }
+
+    /// Rook c2 at 9 bits, part 3,904 (it holds a magic), walked in slices
+    /// of a millisecond, each from where the one before stopped, as
+    /// `settle --keep-every` walks a part: the same lowest magic as one
+    /// walk, however the slices fall.
+    #[test]
+    fn a_part_walked_in_slices_gives_the_lowest_magic_of_one_walk() {
+        let c2 = MagicQuestion::new(Piece::Rook, 10, 9);
+        let whole = c2.part(3_904);
+        assert!(whole.magic.is_some());
+        let never = AtomicBool::new(false);
+        let mut from = c2.first_of(3_904);
+        let sliced = loop {
+            let by = Instant::now() + std::time::Duration::from_millis(1);
+            match c2.part_from_until_by(3_904, from, &never, by) {
+                Ok(settled) => break settled.magic,
+                Err(stopped) => {
+                    assert!(stopped.reached >= from);
+                    assert!(whole.magic.is_some_and(|m| stopped.reached <= m));
+                    from = stopped.reached;
+                }
+            }
+        };
+        assert_eq!(sliced, whole.magic);
     }
 
     /// On made-up squares of 64 slots small enough to try every magic,

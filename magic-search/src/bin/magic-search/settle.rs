@@ -434,10 +434,8 @@ fn shard_keys(question: &MagicQuestion, shift_in_magic: bool) -> u64 {
     keys.len() as u64
 }
 
-/// Raises `stop` once `time` has gone by since `start`, or once
-/// `interrupted` is (by Ctrl-C or SIGTERM, or for a slice of a walk, by
-/// the run's own flag), unless the search is `done` first: a search's own
-/// thread.
+/// Raises `stop` once `time` has gone by since `start`, or on Ctrl-C or
+/// SIGTERM, unless the search is `done` first: a search's own thread.
 pub fn raise_when_due(
     stop: &AtomicBool,
     done: &AtomicBool,
@@ -772,19 +770,10 @@ fn one_part(
 ) -> Result<Settled, Stopped> {
     let (mut from, mut nodes, mut slice) = (from, earlier, keep_every);
     loop {
-        let walked = match slice {
+        // A slice too long to end (past the clock's range) is no slice.
+        let walked = match slice.and_then(|s| Instant::now().checked_add(s)) {
             None => question.part_from_until(part, from, stop),
-            Some(slice) => {
-                let (cut, done) = (AtomicBool::new(false), AtomicBool::new(false));
-                std::thread::scope(|scope| {
-                    let (cut, done) = (&cut, &done);
-                    let start = Instant::now();
-                    scope.spawn(move || raise_when_due(cut, done, start, Some(slice), stop));
-                    let walked = question.part_from_until(part, from, cut);
-                    done.store(true, Ordering::Relaxed);
-                    walked
-                })
-            }
+            Some(by) => question.part_from_until_by(part, from, stop, by),
         };
         let stopped = match walked {
             Ok(settled) => {
@@ -804,7 +793,7 @@ fn one_part(
         match stopped.reached > from {
             true => keep(stopped),
             // A slice too short to leave an interval behind: longer ones.
-            false => slice = slice.map(|s| s * 2),
+            false => slice = slice.map(|s| s.saturating_mul(2)),
         }
         (from, nodes) = (stopped.reached, stopped.nodes);
     }
