@@ -196,9 +196,8 @@ pub fn pack(
     // that a job array's scheduler knows the task did not finish.
     print!("{out}");
     Err(format!(
-        "stopped by Ctrl-C or SIGTERM after {changes} of {} changes: the shortest layout \
-         found so far is printed ({len} entries); run it again for the whole search",
-        total
+        "stopped by Ctrl-C or SIGTERM after {changes} of {total} changes: the shortest \
+         layout found so far is printed ({len} entries); run it again for the whole search"
     ))
 }
 

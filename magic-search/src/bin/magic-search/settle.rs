@@ -41,8 +41,10 @@ pub struct SettleArgs {
     /// a kill) searches only the other parts when run again. A part walked
     /// alone (not with its mirror) is kept where it got to (a `below:`
     /// row) when --time, Ctrl-C or SIGTERM stops it, and every
-    /// --keep-every while it goes on, and the next run goes on from there.
-    /// The files of several shards combine with `magic-search merge`.
+    /// --keep-every while it goes on, and the next run goes on from there;
+    /// a part walked with its mirror starts again, so give a task of a job
+    /// array few enough pairs to finish them. The files of several shards
+    /// combine with `magic-search merge`.
     #[arg(long, value_name = "FILE")]
     state: Option<PathBuf>,
     /// How often a part walked alone is kept where its walk got to while
