@@ -114,10 +114,7 @@ fn hunt_stopped_by_sigterm_saves_its_state_and_says_how_to_resume() {
         .expect("the tool runs");
     // The state file is written once the signal is caught.
     wait_for("state file", || dir.join("a1").exists().then_some(()));
-    let sent = Command::new("sh")
-        .args(["-c", &format!("kill -TERM {}", run.id())])
-        .status();
-    assert!(sent.unwrap().success());
+    send_sigterm(&run);
     let out = run.wait_with_output().unwrap();
     let err = String::from_utf8(out.stderr).unwrap();
     assert!(!out.status.success());
@@ -272,11 +269,7 @@ fn pack_stopped_by_sigterm_prints_the_shortest_layout_so_far() {
         announced.starts_with("packing 128 sub-tables"),
         "{announced}"
     );
-    let pid = run.id().to_string();
-    let sent = Command::new("sh")
-        .args(["-c", &format!("kill -TERM {pid}")])
-        .status();
-    assert!(sent.unwrap().success());
+    send_sigterm(&run);
     let mut err = String::new();
     stderr.read_to_string(&mut err).unwrap();
     let out = run.wait_with_output().unwrap();
@@ -625,6 +618,15 @@ fn settle_stops_at_its_time_limit_and_says_how_far_it_got() {
     );
 }
 
+/// Sends `run` SIGTERM, as a scheduler does at a task's time limit.
+#[cfg(unix)]
+fn send_sigterm(run: &std::process::Child) {
+    let sent = Command::new("sh")
+        .args(["-c", &format!("kill -TERM {}", run.id())])
+        .status();
+    assert!(sent.unwrap().success());
+}
+
 /// Rook a1 at 11 bits, its shift carried, shard 127/128: part 2688 alone,
 /// a walk of hours.
 const LONG_PART: [&str; 5] = [
@@ -664,12 +666,14 @@ fn wait_for<T>(what: &str, mut ready: impl FnMut() -> Option<T>) -> T {
 #[cfg(unix)]
 #[test]
 fn settle_keeps_a_part_in_progress_when_killed_or_sent_sigterm() {
+    use std::io::{BufRead, BufReader, Read};
     use std::process::Stdio;
     let dir = scratch_dir("settle-signals");
     let spawn = |state: &str| {
         Command::new(env!("CARGO_BIN_EXE_magic-search"))
             .args(LONG_PART)
-            .args(["--state", state, "--keep-every", "1s"])
+            // A time limit, should a signal go astray.
+            .args(["--state", state, "--keep-every", "1s", "--time", "120s"])
             .current_dir(&dir)
             .stdout(Stdio::piped())
             .stderr(Stdio::piped())
@@ -691,20 +695,27 @@ fn settle_keeps_a_part_in_progress_when_killed_or_sent_sigterm() {
         "{err}"
     );
     assert!(below_2688(&dir.join("killed")).unwrap() >= kept);
+    // A job's log, which has no progress bar, says every --keep-every how
+    // far the run got, from the rows kept.
+    let mut termed = spawn("termed");
+    let mut log = BufReader::new(termed.stderr.take().unwrap());
+    let mut said = String::new();
+    while !said.contains("% of its magics ruled out") {
+        said.clear();
+        assert!(log.read_line(&mut said).unwrap() > 0, "no progress line");
+    }
+    assert!(
+        said.starts_with("rook a1 at 11 bits: 1 of 1 part left, "),
+        "{said}"
+    );
+    let kept = below_2688(&dir.join("termed")).expect("a row kept");
     // SIGTERM, as a scheduler sends at a task's time limit, stops the run
     // as Ctrl-C does: it keeps where the walk got to, and says so.
-    let termed = spawn("termed");
-    let kept = wait_for("row kept", || below_2688(&dir.join("termed")));
-    let pid = termed.id().to_string();
-    let sent = Command::new("sh")
-        .args(["-c", &format!("kill -TERM {pid}")])
-        .status();
-    assert!(sent.unwrap().success());
+    send_sigterm(&termed);
+    let mut stderr = String::new();
+    log.read_to_string(&mut stderr).unwrap();
     let out = termed.wait_with_output().unwrap();
-    let (stdout, stderr) = (
-        String::from_utf8_lossy(&out.stdout),
-        String::from_utf8_lossy(&out.stderr),
-    );
+    let stdout = String::from_utf8_lossy(&out.stdout);
     assert!(!out.status.success(), "{stdout}");
     assert!(
         stdout.contains("1 stopped by Ctrl-C or SIGTERM"),

@@ -50,7 +50,9 @@ pub struct SettleArgs {
     /// How often a part walked alone is kept where its walk got to while
     /// it goes on (with --state), so that a run killed without warning
     /// (out of memory, a scheduler's SIGKILL, a machine lost) loses at
-    /// most about this much of each part in progress.
+    /// most about this much of each part in progress; and how often a run
+    /// whose standard error is not a terminal (a job's log) says how far
+    /// it got.
     #[arg(long, value_name = "TIME", default_value = "1m", value_parser = keep_every)]
     keep_every: Duration,
     /// Only magics that carry their shift (64 - bits) in their top six
@@ -143,8 +145,6 @@ fn questions(specs: &[String]) -> Result<Vec<Question>, String> {
 pub fn settle(args: SettleArgs) -> Result<String, String> {
     let shard = args.shard.unwrap_or(Shard::WHOLE);
     let questions = questions(&args.targets)?;
-    // Slices of a walk are kept only where there is a file to keep them.
-    let keep_every = args.state.is_some().then_some(args.keep_every);
     let keeper = Keeper::load(args.state)?;
     // A shard past the last part would answer for nothing, and a state
     // file whose parts the questions do not have is another tool's: both
@@ -188,7 +188,7 @@ pub fn settle(args: SettleArgs) -> Result<String, String> {
         let scope = Scope {
             shard,
             time: args.time,
-            keep_every,
+            keep_every: args.keep_every,
             shift_in_magic: args.shift_in_magic,
             low_bits_first: args.low_bits_first,
         };
@@ -404,9 +404,9 @@ impl Keeper {
 struct Scope {
     shard: Shard,
     time: Option<Duration>,
-    /// How often a part walked alone is kept where it got to, with a state
-    /// file.
-    keep_every: Option<Duration>,
+    /// How often a part walked alone is kept where it got to (with a state
+    /// file), and a run whose output is not a terminal says how far it got.
+    keep_every: Duration,
     /// Only magics that carry their shift in their top six bits.
     shift_in_magic: bool,
     /// Walk each question from the magics' lowest bits.
@@ -515,7 +515,10 @@ fn answer(
         .collect();
     let work = pair_up(&question, &todo, pairs, &reached);
     let bar = progress_bar(todo.len());
-    if !std::io::IsTerminal::is_terminal(&std::io::stderr()) {
+    // Slices of a walk are kept only where there is a file to keep them.
+    let slices = keeper.path.is_some().then_some(keep_every);
+    let logged = !std::io::IsTerminal::is_terminal(&std::io::stderr());
+    if logged {
         // No bar to draw: say once what the wait is for.
         let limit = time.map_or(String::new(), |t| {
             format!(", for at most {} s", t.as_secs())
@@ -547,6 +550,28 @@ fn answer(
     let found = std::thread::scope(|scope| {
         let (stop, done) = (&stop, &done);
         scope.spawn(move || raise_when_due(stop, done, start, time, interrupted));
+        if logged {
+            // A job's log has no bar: every --keep-every, a line says how
+            // far the run got.
+            let (question, todo, keeper, asked) = (&question, &todo, keeper, &asked);
+            scope.spawn(move || {
+                let mut next = start + keep_every;
+                while !done.load(Ordering::Relaxed) {
+                    if Instant::now() >= next {
+                        let (left, share) = left_and_share(question, target, keeper, todo);
+                        let whose = if left == 1 { "its" } else { "their" };
+                        eprintln!(
+                            "{asked}: {left} of {} left{}, {:.0} s",
+                            crate::count(todo.len() as u64, "part"),
+                            ruled_out(share, whose),
+                            start.elapsed().as_secs_f64()
+                        );
+                        next += keep_every;
+                    }
+                    std::thread::sleep(Duration::from_millis(20));
+                }
+            });
+        }
         // Nothing more can be kept: stop, and say why.
         let give_up = |e: String| {
             failed
@@ -569,7 +594,7 @@ fn answer(
                         keeper.record_reached(target, part, stopped);
                         keeper.save().unwrap_or_else(give_up);
                     };
-                    one_part(&question, part, (from, earlier), stop, keep_every, keep)
+                    one_part(&question, part, (from, earlier), stop, slices, keep)
                         .map(|settled| [Some((part, settled)), None])
                         .inspect_err(|stopped| {
                             // Kept, to go on from there, where it got anywhere.
@@ -718,30 +743,9 @@ fn answer(
                 false => "not finished in time",
             };
             // How far the parts left got, this run and the runs before.
-            let settled_now = keeper.kept(target, &todo);
-            let left: Vec<u64> = todo
-                .iter()
-                .copied()
-                .filter(|part| !settled_now.contains_key(part))
-                .collect();
-            let share = left
-                .iter()
-                .map(|&part| {
-                    keeper
-                        .reached(target, part)
-                        .map_or(0.0, |s| question.share_below(part, s.reached))
-                })
-                .sum::<f64>()
-                / left.len().max(1) as f64;
-            let whose = match left.len() {
-                1 => "its",
-                _ => "their",
-            };
-            let got = match 100.0 * share {
-                0.0 => String::new(),
-                pct if pct < 0.1 => format!(", under 0.1% of {whose} magics ruled out"),
-                pct => format!(", {pct:.1}% of {whose} magics ruled out"),
-            };
+            let (left, share) = left_and_share(&question, target, keeper, &todo);
+            let whose = if left == 1 { "its" } else { "their" };
+            let got = ruled_out(share, whose);
             format!(
                 "{asked}: not settled{whole}: {} of {} parts ruled out, {unfinished} {why}{got} \
                  ({cost}); {hunt}{go_on}\n",
@@ -754,6 +758,38 @@ fn answer(
         line,
         settled: found.is_some() || unfinished == 0,
     })
+}
+
+/// How many of the parts `todo` are not settled yet, and what share of
+/// their magics is ruled out, this run and the runs before.
+fn left_and_share(
+    question: &MagicQuestion,
+    target: HuntTarget,
+    keeper: &Keeper,
+    todo: &[u64],
+) -> (usize, f64) {
+    let settled = keeper.kept(target, todo);
+    let left: Vec<u64> = (todo.iter().copied())
+        .filter(|part| !settled.contains_key(part))
+        .collect();
+    let share = (left.iter())
+        .map(|&part| {
+            keeper
+                .reached(target, part)
+                .map_or(0.0, |s| question.share_below(part, s.reached))
+        })
+        .sum::<f64>()
+        / left.len().max(1) as f64;
+    (left.len(), share)
+}
+
+/// `, x% of <whose> magics ruled out`, or nothing where none is.
+fn ruled_out(share: f64, whose: &str) -> String {
+    match 100.0 * share {
+        0.0 => String::new(),
+        pct if pct < 0.1 => format!(", under 0.1% of {whose} magics ruled out"),
+        pct => format!(", {pct:.1}% of {whose} magics ruled out"),
+    }
 }
 
 /// What part `part` holds, its walk going on from magic `from`, where runs
