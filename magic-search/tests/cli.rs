@@ -416,6 +416,11 @@ fn settle_finds_the_lowest_magic_or_rules_every_magic_out() {
     let mut scratch = Scratch::default();
     assert!(scratch.fits(&o, Hash::Multiply, magic, 4), "{out}");
     assert!((magic - 2000..magic).all(|m| !scratch.fits(&o, Hash::Multiply, m, 4)));
+    // Slices and log lines too far apart for the clock are none at all.
+    let dir = scratch_dir("settle-never-kept");
+    let every = ["--keep-every", "18446744073709551615s", "--state", "b1"];
+    let (again, _) = tool_in(&dir, &[&["settle", "bishop,b1,4"][..], &every].concat());
+    assert_eq!(magic_answered(&again), magic);
     // A shard answers for its own parts only: the 683 pairs of a part
     // below 2,048 whose number leaves 1 divided by 3 (1, 4, ... 2,047)
     // with its mirror.

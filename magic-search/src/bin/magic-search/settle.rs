@@ -555,9 +555,10 @@ fn answer(
             // far the run got.
             let (question, todo, keeper, asked) = (&question, &todo, keeper, &asked);
             scope.spawn(move || {
-                let mut next = start + keep_every;
+                // Past the clock's range: no line.
+                let mut next = start.checked_add(keep_every);
                 while !done.load(Ordering::Relaxed) {
-                    if Instant::now() >= next {
+                    if next.is_some_and(|next| Instant::now() >= next) {
                         let (left, share) = left_and_share(question, target, keeper, todo);
                         let whose = if left == 1 { "its" } else { "their" };
                         eprintln!(
@@ -566,7 +567,7 @@ fn answer(
                             ruled_out(share, whose),
                             start.elapsed().as_secs_f64()
                         );
-                        next += keep_every;
+                        next = next.and_then(|next| next.checked_add(keep_every));
                     }
                     std::thread::sleep(Duration::from_millis(20));
                 }
