@@ -297,8 +297,8 @@ pub fn pack_dense(tables: &[SubTable], effort: u64, seed: u64) -> (Vec<u32>, usi
 /// when that comes out shorter; offsets that put a sub-table on another's
 /// used slots are ignored) and never returning a longer one, nor another
 /// of the same length, and calling
-/// `step` with the best length so far after each of the `effort` changes:
-/// for a progress bar.
+/// `step` with the best length so far before each of the `effort` changes:
+/// for a progress bar, and to end the search early ([`GoOn`]).
 ///
 /// ```
 /// use magic_search::{pack_dense, pack_dense_with, published_set, Scheme};
