@@ -326,7 +326,7 @@ pub fn pack_dense_with<F: FnMut(usize) -> R, R: GoOn>(
     (packed.offsets, packed.len)
 }
 
-/// What the `step` of a search such as [`pack_annealing`] answers after
+/// What the `step` of a search such as [`pack_annealing`] answers before
 /// each change: `()` or `true` to go on, `false` to end the search there,
 /// with the shortest layout found so far (on Ctrl-C, say).
 ///

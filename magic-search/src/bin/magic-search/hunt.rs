@@ -10,8 +10,7 @@ use magic_search::{
 use rayon::prelude::*;
 use std::fmt::Write as _;
 use std::path::PathBuf;
-use std::sync::atomic::{AtomicBool, Ordering};
-use std::sync::Arc;
+use std::sync::atomic::Ordering;
 use std::time::{Duration, Instant};
 
 /// What `hunt` was asked for.
@@ -108,14 +107,9 @@ pub fn hunt(args: HuntArgs) -> Result<String, String> {
     if state.targets.is_empty() {
         return Err("nothing to hunt: give targets like `rook,b8,10` or `bishop,all`".into());
     }
-    let stop = Arc::new(AtomicBool::new(false));
-    {
-        let stop = stop.clone();
-        // Ctrl-C, or SIGTERM as a scheduler sends at a task's time limit,
-        // ends the round in progress; the state is saved below.
-        ctrlc::set_handler(move || stop.store(true, Ordering::SeqCst))
-            .map_err(|e| format!("cannot catch Ctrl-C and SIGTERM: {e}"))?;
-    }
+    // Ctrl-C, or SIGTERM as a scheduler sends at a task's time limit, ends
+    // the round in progress; the state is saved below.
+    let stop = crate::raised_on_signal()?;
     // A state file that cannot be written is found out now, not after the
     // run; once it is written, a signal is caught.
     save(&args, &state)?;

@@ -226,6 +226,18 @@ fn parse_u64(s: &str) -> Result<u64, String> {
     r.map_err(|e| format!("not a 64-bit unsigned integer: {e}"))
 }
 
+/// A flag that Ctrl-C raises, and SIGTERM (as a scheduler sends at a
+/// task's time limit) and SIGHUP too: the search given it stops where it
+/// is, rather than the process dying with what it found.
+pub fn raised_on_signal() -> Result<std::sync::Arc<std::sync::atomic::AtomicBool>, String> {
+    use std::sync::atomic::{AtomicBool, Ordering};
+    let flag = std::sync::Arc::new(AtomicBool::new(false));
+    let raised = flag.clone();
+    ctrlc::set_handler(move || raised.store(true, Ordering::SeqCst))
+        .map_err(|e| format!("cannot catch Ctrl-C and SIGTERM: {e}"))?;
+    Ok(flag)
+}
+
 /// Parses `90`, `90s`, `10m` or `2h`.
 pub fn parse_duration(s: &str) -> Result<std::time::Duration, String> {
     let (num, unit) = match s.find(|c: char| !c.is_ascii_digit()) {

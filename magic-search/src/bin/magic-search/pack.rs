@@ -9,8 +9,7 @@ use magic_search::{
 use rayon::prelude::*;
 use std::fmt::Write as _;
 use std::path::Path;
-use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
-use std::sync::Arc;
+use std::sync::atomic::{AtomicUsize, Ordering};
 
 /// The restarts a run makes: restart `r` packs with seed `seed + r`, and
 /// a shard runs the restarts `r` with `r % count == index`.
@@ -107,15 +106,10 @@ pub fn pack(
             shard.count
         ));
     }
-    let stop = Arc::new(AtomicBool::new(false));
-    {
-        let stop = stop.clone();
-        // Ctrl-C, or SIGTERM as a scheduler sends at a task's time limit,
-        // ends every restart where it is: the shortest layout so far is
-        // printed, not lost. Caught from before the search is announced.
-        ctrlc::set_handler(move || stop.store(true, Ordering::SeqCst))
-            .map_err(|e| format!("cannot catch Ctrl-C and SIGTERM: {e}"))?;
-    }
+    // Ctrl-C, or SIGTERM as a scheduler sends at a task's time limit, ends
+    // every restart where it is: the shortest layout so far is printed, not
+    // lost. Caught from before the search is announced.
+    let stop = crate::raised_on_signal()?;
     // Every restart's changes (a count past 2^64 stays there).
     let total = effort.saturating_mul(mine.len() as u64);
     let bar = ProgressBar::new(total);

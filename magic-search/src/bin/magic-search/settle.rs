@@ -11,7 +11,7 @@ use std::collections::{BTreeMap, BTreeSet};
 use std::ops::Range;
 use std::path::{Path, PathBuf};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
-use std::sync::{Arc, Mutex};
+use std::sync::Mutex;
 use std::time::{Duration, Instant};
 
 /// What `settle` was asked for.
@@ -171,15 +171,10 @@ pub fn settle(args: SettleArgs) -> Result<String, String> {
         }
         keeper.check_parts(q, &question)?;
     }
-    let interrupted = Arc::new(AtomicBool::new(false));
-    {
-        let interrupted = interrupted.clone();
-        // Ctrl-C, or SIGTERM as a scheduler sends at a task's time limit,
-        // stops the parts in progress; those finished are kept, and those
-        // walked alone where they got to.
-        ctrlc::set_handler(move || interrupted.store(true, Ordering::SeqCst))
-            .map_err(|e| format!("cannot catch Ctrl-C and SIGTERM: {e}"))?;
-    }
+    // Ctrl-C, or SIGTERM as a scheduler sends at a task's time limit, stops
+    // the parts in progress; those finished are kept, and those walked
+    // alone where they got to.
+    let interrupted = crate::raised_on_signal()?;
     // A state file that cannot be written is found out now, not after
     // hours of search; once it is written, a signal is caught.
     keeper.save()?;
