@@ -49,11 +49,16 @@ pub struct Settled {
 pub struct Stopped {
     /// Intervals looked at before it stopped.
     pub nodes: u64,
-    /// How far the walk of one part got: no magic of the part lies below
-    /// this one (its low `w` bits), which
+    /// How far the walk got: no magic of the part lies below this one
+    /// (its low `w` bits), which
     /// [`part_from_until`](MagicQuestion::part_from_until) goes on from.
-    /// The walk of a pair leaves it at the part's first magic.
     pub reached: u64,
+    /// Whether the walk was of the part with its mirror, still answering
+    /// for the mirror ([`MagicQuestion::pair_until`]): then no magic of the
+    /// mirror lies above the complement of `reached` (`2^w - 1 - reached`)
+    /// either, and [`pair_from_until`](MagicQuestion::pair_from_until) goes
+    /// on from there for both.
+    pub with_mirror: bool,
 }
 
 /// Whether `piece` on a square has a magic with so many index bits: the
@@ -160,8 +165,6 @@ struct Walk<'a> {
     /// In such a walk, whether it still looks for complements that are
     /// magics: until it finds one, and then only for the magics.
     complements: bool,
-    /// The first magic of the walk.
-    first: u64,
 }
 
 /// A slot no attack set holds yet.
@@ -212,14 +215,12 @@ impl Walk<'_> {
     ) -> Result<Option<u64>, Stopped> {
         if self.nodes % STOP_CHECK == 0 && self.halt.now() {
             // Going down from the lowest magics first, and ending at the
-            // first found, the walk has ruled out every magic below.
-            let reached = match self.extra {
-                0 => start,
-                _ => self.first,
-            };
+            // first found, the walk has ruled out every magic below, and
+            // while it looks for complements, every complement of them.
             return Err(Stopped {
                 nodes: self.nodes,
-                reached,
+                reached: start,
+                with_mirror: self.extra == 1 && self.complements,
             });
         }
         self.nodes += 1;
@@ -634,6 +635,21 @@ impl MagicQuestion {
 
     /// [`part_from_until`](Self::part_from_until), until `halt`.
     fn part_from_halting(&self, part: u64, from: u64, halt: Halt) -> Result<Settled, Stopped> {
+        self.walk_from(part, from, false, halt)
+            .map(|(settled, _)| settled)
+    }
+
+    /// The walk of part `part` from magic `from` on, answering for the
+    /// mirror too while `with_mirror` (see [`pair_until`](Self::pair_until))
+    /// until a complement is found to be a magic: what the part holds, and
+    /// whether the walk still answered for the mirror at its end.
+    fn walk_from(
+        &self,
+        part: u64,
+        from: u64,
+        mut with_mirror: bool,
+        halt: Halt,
+    ) -> Result<(Settled, bool), Stopped> {
         assert!(part < self.parts(), "part {part} is past the last");
         assert_eq!(self.part_of(from), part, "{from:#x} lies in another part");
         let end = self.first_of(part) + (1 << (self.width - SETTLE_SPLIT.min(self.width)));
@@ -641,17 +657,22 @@ impl MagicQuestion {
         while at < end {
             // The largest aligned interval from `at` that ends by `end`.
             let k = at.trailing_zeros().min((end - at).ilog2());
-            let (magic, _, seen) = self.walk(at, k, 0, halt).map_err(|stopped| Stopped {
-                nodes: nodes + stopped.nodes,
-                ..stopped
-            })?;
+            let extra = u64::from(with_mirror);
+            let (magic, still, seen) =
+                self.walk(at, k, extra, halt).map_err(|stopped| Stopped {
+                    nodes: nodes + stopped.nodes,
+                    ..stopped
+                })?;
             nodes += seen;
+            // Once a complement is a magic, only the part is left to walk:
+            // by itself, which costs less.
+            with_mirror = still;
             if magic.is_some() {
-                return Ok(Settled { magic, nodes });
+                return Ok((Settled { magic, nodes }, with_mirror));
             }
             at += 1 << k;
         }
-        Ok(Settled { magic: None, nodes })
+        Ok((Settled { magic: None, nodes }, with_mirror))
     }
 
     /// The part whose magics are the complements (`2^w - 1 - m`) of those
@@ -754,19 +775,85 @@ impl MagicQuestion {
         part: u64,
         stop: &AtomicBool,
     ) -> Result<(Settled, Option<Settled>), Stopped> {
-        let k = self.width - SETTLE_SPLIT.min(self.width);
+        self.pair_from_until(part, self.first_of(part), stop)
+    }
+
+    /// Searches part `part` and its mirror as [`pair_until`](Self::pair_until)
+    /// does, from magic `from` on, where a walk of the pair stopped before
+    /// still answering for the mirror ([`Stopped::with_mirror`]) has ruled
+    /// out every magic of the part below `from` and every complement of
+    /// them: what the part holds and the mirror, as `pair_until` answers,
+    /// and the intervals from `from` on. A walk stopped once it no longer
+    /// answered for the mirror goes on with
+    /// [`part_from_until`](Self::part_from_until) instead.
+    ///
+    /// ```
+    /// use magic_search::{MagicQuestion, Piece};
+    /// use std::sync::atomic::{AtomicBool, Ordering};
+    /// // Rook c2 at 9 bits: parts 194 and 3,901 hold no magic. Stop a walk
+    /// // of the pair at once, then go on from where it stopped.
+    /// let c2 = MagicQuestion::new(Piece::Rook, 10, 9);
+    /// let raised = AtomicBool::new(true);
+    /// let stopped = c2.pair_until(194, &raised).unwrap_err();
+    /// assert!(stopped.with_mirror);
+    /// raised.store(false, Ordering::Relaxed);
+    /// let (low, high) = c2.pair_from_until(194, stopped.reached, &raised).unwrap();
+    /// assert_eq!((low.magic, high.map(|h| h.magic)), (None, Some(None)));
+    /// ```
+    ///
+    /// # Panics
+    ///
+    /// If `from` does not lie in part `part`, or `part` is not below
+    /// [`parts`](Self::parts).
+    pub fn pair_from_until(
+        &self,
+        part: u64,
+        from: u64,
+        stop: &AtomicBool,
+    ) -> Result<(Settled, Option<Settled>), Stopped> {
         let halt = Halt {
             flag: stop,
             by: None,
         };
-        let (magic, complements, nodes) = self.walk(self.first_of(part), k, 1, halt)?;
+        self.pair_from_halting(part, from, halt)
+    }
+
+    /// [`pair_from_until`](Self::pair_from_until), stopping also when the
+    /// time `by` comes, as [`part_from_until_by`](Self::part_from_until_by)
+    /// does for one part.
+    ///
+    /// # Panics
+    ///
+    /// As [`pair_from_until`](Self::pair_from_until).
+    pub fn pair_from_until_by(
+        &self,
+        part: u64,
+        from: u64,
+        stop: &AtomicBool,
+        by: Instant,
+    ) -> Result<(Settled, Option<Settled>), Stopped> {
+        let halt = Halt {
+            flag: stop,
+            by: Some(by),
+        };
+        self.pair_from_halting(part, from, halt)
+    }
+
+    /// [`pair_from_until`](Self::pair_from_until), until `halt`.
+    fn pair_from_halting(
+        &self,
+        part: u64,
+        from: u64,
+        halt: Halt,
+    ) -> Result<(Settled, Option<Settled>), Stopped> {
+        let (low, with_mirror) = self.walk_from(part, from, true, halt)?;
         // A walk that stopped at a magic, or found a complement that is one,
         // did not see every complement.
-        let mirror = (magic.is_none() && complements).then_some(Settled {
+        let mirror = (low.magic.is_none() && with_mirror).then_some(Settled {
             magic: None,
             nodes: 0,
         });
-        Ok((Settled { magic, nodes }, mirror))
+        Ok((low, mirror))
     }
 
     /// [`pair_until`](Self::pair_until) with no way to stop it.
@@ -840,7 +927,6 @@ impl MagicQuestion {
             halt,
             extra,
             complements: extra == 1,
-            first: start,
         };
         let magic = walk.search(start, k, 0..0, 0)?;
         Ok((magic, walk.complements, walk.nodes))
@@ -1082,6 +1168,57 @@ pub(crate) mod tests {
             }
         };
         assert_eq!(sliced, whole.magic);
+    }
+
+    /// A pair walked in slices, each going on where the one before
+    /// stopped (by itself once it no longer answers for the mirror), gives
+    /// what one walk of the pair gives, however the slices fall: where
+    /// neither part holds a magic (194 and 3,901), and where the mirror
+    /// does (191 and 3,904), which the walk finds as a complement at 98% of
+    /// the part, leaving the rest to walk alone.
+    #[test]
+    fn a_pair_walked_in_slices_gives_what_one_walk_of_it_gives() {
+        let c2 = MagicQuestion::new(Piece::Rook, 10, 9);
+        let never = AtomicBool::new(false);
+        for (part, mirror_holds) in [(194, false), (191, true)] {
+            let whole = c2.pair(part);
+            assert_eq!(
+                whole.1,
+                (!mirror_holds).then_some(Settled {
+                    magic: None,
+                    nodes: 0
+                })
+            );
+            let mut at = Stopped {
+                nodes: 0,
+                reached: c2.first_of(part),
+                with_mirror: true,
+            };
+            let (mut slices, mut alone) = (0, false);
+            let sliced = loop {
+                let by = Instant::now() + std::time::Duration::from_micros(300);
+                let walked = match at.with_mirror {
+                    true => c2.pair_from_until_by(part, at.reached, &never, by),
+                    false => {
+                        (c2.part_from_until_by(part, at.reached, &never, by)).map(|low| (low, None))
+                    }
+                };
+                match walked {
+                    Ok((low, high)) => break (low.magic, high),
+                    Err(stopped) => {
+                        assert!(stopped.reached >= at.reached);
+                        // Once alone, alone to the end.
+                        assert!(at.with_mirror || !stopped.with_mirror);
+                        alone |= !stopped.with_mirror;
+                        slices += 1;
+                        at = stopped;
+                    }
+                }
+            };
+            assert!(slices > 2, "{slices} slices");
+            assert_eq!(sliced, (whole.0.magic, whole.1), "part {part}");
+            assert_eq!(alone, mirror_holds, "part {part}");
+        }
     }
 
     /// On made-up squares of 64 slots small enough to try every magic,

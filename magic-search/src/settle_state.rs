@@ -10,6 +10,11 @@ use std::collections::BTreeMap;
 /// magic it reached.
 const BELOW: &str = "below:";
 
+/// The magic field of a part walked with its mirror and stopped before it
+/// settled, the walk still answering for the mirror: `pair-below:` and
+/// the magic it reached.
+const PAIR_BELOW: &str = "pair-below:";
+
 /// The part field of a part of the walk from the lowest bits: `low:`, the
 /// part and how many parts the walk has (`low:17/4310`).
 const LOW: &str = "low:";
@@ -80,14 +85,17 @@ impl SettleState {
     }
 
     /// Keeps how far a walk of part `part` of `target` got before it was
-    /// stopped, unless the part is settled or a walk got further.
+    /// stopped, unless the part is settled or a walk got further: of two
+    /// that got as far, the one that answered for the mirror too
+    /// ([`Stopped::with_mirror`]).
     ///
     /// ```
     /// use magic_search::{SettleState, Settled, Stopped};
     /// let t = "rook,h1,11".parse().unwrap();
     /// let mut state = SettleState::default();
-    /// state.record_reached(t, 2688, Stopped { nodes: 9, reached: 0x5400_0000_0000_0100 });
-    /// state.record_reached(t, 2688, Stopped { nodes: 5, reached: 0x5400_0000_0000_0010 });
+    /// let at = |reached, nodes| Stopped { nodes, reached, with_mirror: false };
+    /// state.record_reached(t, 2688, at(0x5400_0000_0000_0100, 9));
+    /// state.record_reached(t, 2688, at(0x5400_0000_0000_0010, 5));
     /// assert_eq!(state.reached(t, 2688).map(|s| s.nodes), Some(9));
     /// state.record(t, 2688, Settled { magic: None, nodes: 20 }).unwrap();
     /// assert_eq!(state.reached(t, 2688), None);
@@ -97,7 +105,7 @@ impl SettleState {
             return;
         }
         let kept = self.reached.entry((target, part)).or_insert(stopped);
-        if stopped.reached > kept.reached {
+        if (stopped.reached, stopped.with_mirror) > (kept.reached, kept.with_mirror) {
             *kept = stopped;
         }
     }
@@ -193,7 +201,8 @@ impl SettleState {
     /// ```
     /// use magic_search::{SettleState, Stopped};
     /// let mut state = SettleState::default();
-    /// state.record_reached("rook,h1,11".parse().unwrap(), 2688, Stopped { nodes: 1, reached: 2 });
+    /// let stopped = Stopped { nodes: 1, reached: 2, with_mirror: false };
+    /// state.record_reached("rook,h1,11".parse().unwrap(), 2688, stopped);
     /// assert_eq!((state.len(), state.stopped_len()), (0, 1));
     /// ```
     pub fn stopped_len(&self) -> usize {
@@ -207,8 +216,9 @@ impl SettleState {
     /// use magic_search::{SettleState, Stopped};
     /// let mut state = SettleState::default();
     /// let h1 = "rook,h1,11".parse().unwrap();
-    /// state.record_reached(h1, 2689, Stopped { nodes: 1, reached: 3 });
-    /// state.record_reached(h1, 2688, Stopped { nodes: 1, reached: 2 });
+    /// let stopped = Stopped { nodes: 1, reached: 2, with_mirror: false };
+    /// state.record_reached(h1, 2689, stopped);
+    /// state.record_reached(h1, 2688, stopped);
     /// let parts: Vec<u64> = state.stopped().map(|(_, part, _)| part).collect();
     /// assert_eq!(parts, [2688, 2689]);
     /// ```
@@ -227,7 +237,8 @@ impl SettleState {
     /// `piece,square,bits,part,magic,intervals` row per part searched (`-`
     /// where the part holds no magic), by question and part, and one per
     /// part stopped before it settled, its magic field `below:` and how
-    /// far the walk got. Parts of the walk from the lowest bits follow, their
+    /// far the walk got (`pair-below:` where the walk, of the part with its
+    /// mirror, still answered for the mirror). Parts of the walk from the lowest bits follow, their
     /// part field `low:` with the part and how many the walk has, their
     /// intervals the prefixes that walk looked at.
     ///
@@ -240,8 +251,14 @@ impl SettleState {
     ///
     /// // A part stopped before it settled, read back as it was kept.
     /// let h1 = "rook,h1,11".parse().unwrap();
-    /// state.record_reached(h1, 2688, Stopped { nodes: 7, reached: 0x5400_0000_0000_0100 });
+    /// let reached = 0x5400_0000_0000_0100;
+    /// state.record_reached(h1, 2688, Stopped { nodes: 7, reached, with_mirror: false });
     /// assert!(state.to_text().ends_with("\nrook,h1,11,2688,below:0x5400000000000100,7\n"));
+    /// assert_eq!(SettleState::parse(&state.to_text()).unwrap(), state);
+    ///
+    /// // A pair stopped before it settled, the walk answering for both.
+    /// state.record_reached(h1, 17, Stopped { nodes: 8, reached: 0x1100, with_mirror: true });
+    /// assert!(state.to_text().contains("\nrook,h1,11,17,pair-below:0x0000000000001100,8\n"));
     /// assert_eq!(SettleState::parse(&state.to_text()).unwrap(), state);
     ///
     /// // A part of the walk from the lowest bits.
@@ -261,7 +278,12 @@ impl SettleState {
         }
         for (&(target, part), stopped) in &self.reached {
             let (reached, nodes) = (stopped.reached, stopped.nodes);
-            out.push_str(&format!("{target},{part},{BELOW}{reached:#018x},{nodes}\n"));
+            let below = if stopped.with_mirror {
+                PAIR_BELOW
+            } else {
+                BELOW
+            };
+            out.push_str(&format!("{target},{part},{below}{reached:#018x},{nodes}\n"));
         }
         for (&(target, part), &(of, settled)) in &self.low {
             let magic = magic_or_dash(settled.magic);
@@ -313,9 +335,16 @@ impl SettleState {
                 continue;
             }
             let part = part.parse().map_err(|_| bad("part must be a number"))?;
-            if let Some(reached) = magic.strip_prefix(BELOW) {
+            let below = (magic.strip_prefix(BELOW).map(|m| (m, false)))
+                .or_else(|| magic.strip_prefix(PAIR_BELOW).map(|m| (m, true)));
+            if let Some((reached, with_mirror)) = below {
                 let reached = hex(reached)?;
-                state.record_reached(target, part, Stopped { nodes, reached });
+                let stopped = Stopped {
+                    nodes,
+                    reached,
+                    with_mirror,
+                };
+                state.record_reached(target, part, stopped);
                 continue;
             }
             let magic = found(magic)?;
@@ -340,10 +369,11 @@ impl SettleState {
     ///
     /// // Of two shards stopped in one part, the one that got further.
     /// let (mut c, mut d) = (SettleState::default(), SettleState::default());
-    /// c.record_reached(t, 2, Stopped { nodes: 3, reached: 0x20 });
-    /// d.record_reached(t, 2, Stopped { nodes: 4, reached: 0x28 });
+    /// let at = |reached, nodes| Stopped { nodes, reached, with_mirror: false };
+    /// c.record_reached(t, 2, at(0x20, 3));
+    /// d.record_reached(t, 2, at(0x28, 4));
     /// let both = SettleState::merge(&[c, d]).unwrap();
-    /// assert_eq!(both.reached(t, 2), Some(Stopped { nodes: 4, reached: 0x28 }));
+    /// assert_eq!(both.reached(t, 2), Some(at(0x28, 4)));
     /// ```
     pub fn merge(states: &[SettleState]) -> Result<Self, String> {
         let mut merged = SettleState::default();

@@ -552,12 +552,17 @@ fn settle_stops_at_its_time_limit_and_says_how_far_it_got() {
     // No magic of a1 at 11 bits is known: nothing to hunt for.
     assert!(!out.contains("magic-search hunt"), "{out}");
     // The state file lists exactly the parts said to be ruled out, and
-    // where the walks of the parts begun alone but not finished got to
-    // (here none: a part walked with its mirror starts again).
+    // where the walks of the pairs begun but not finished got to.
     let ruled_out = number_between(&out, "not settled: ", " ");
     let state = std::fs::read_to_string(dir.join("a1")).unwrap();
     let rows = state.lines().filter(|l| l.starts_with("rook,a1,11,"));
-    assert_eq!(rows.count() as u64, ruled_out, "{state}");
+    let (begun, settled): (Vec<&str>, Vec<&str>) = rows.partition(|l| l.contains("below:"));
+    assert_eq!(settled.len() as u64, ruled_out, "{state}");
+    assert!(!begun.is_empty(), "{state}");
+    assert!(
+        begun.iter().all(|l| l.contains(",pair-below:0x")),
+        "{state}"
+    );
     // The parts that can carry the shift are walked alone: those begun
     // are kept where they stopped.
     let args = [
@@ -826,6 +831,63 @@ fn settle_walks_a_part_with_its_mirror_and_a_mirror_alone_when_its_pair_is_kept(
     assert!(again.contains("; 3 parts from three)"), "{again}");
     assert!(err.contains(": 1 part of the 2^54 magics"), "{err}");
     assert!(intervals(&again) > 0, "{again}");
+}
+
+/// How far the state file at `path` says the walk of `part` of rook a1 at
+/// 11 bits got, on a row whose magic field starts with `below`.
+fn a1_below(path: &Path, part: u64, below: &str) -> Option<u64> {
+    let state = std::fs::read_to_string(path).ok()?;
+    let row = state
+        .lines()
+        .find_map(|l| l.strip_prefix(&format!("rook,a1,11,{part},{below}0x")))?;
+    u64::from_str_radix(row.split(',').next()?, 16).ok()
+}
+
+#[test]
+fn settle_keeps_a_pair_in_progress_and_goes_on_with_it() {
+    // Rook a1 at 11 bits, shard 2/2048: parts 2 and 4,093, walked together
+    // for minutes, stopped after two seconds.
+    let dir = scratch_dir("settle-pair-go-on");
+    let args = ["settle", "rook,a1,11", "--shard", "2/2048", "--time", "2s"];
+    let run = |state: &str| tool_in_fails(&dir, &[&args[..], &["--state", state]].concat());
+    let (out, _) = run("p");
+    assert!(
+        out.contains("0 of 2 parts ruled out, 2 not finished in time, "),
+        "{out}"
+    );
+    let first = 2u64 << 51;
+    let kept = a1_below(&dir.join("p"), 2, "pair-below:").expect("a pair row");
+    assert!(kept > first);
+    // Each half of the pair has that share of its magics ruled out.
+    let share = 100.0 * (kept - first) as f64 / (1u64 << 51) as f64;
+    let (_, err) = tool_in(&dir, &["merge", "p"]);
+    assert!(
+        err.contains(&format!(
+            "rook a1 at 11 bits, parts 2 and 4093: {share:.1}% of their magics ruled out"
+        )),
+        "{err}"
+    );
+    // The next run goes on with the pair from there.
+    let (_, err) = run("p");
+    assert!(
+        err.contains("(1 going on from where a run stopped)"),
+        "{err}"
+    );
+    assert!(a1_below(&dir.join("p"), 2, "pair-below:").unwrap() > kept);
+    // Where the mirror was walked by itself, each goes on alone: the pair's
+    // row holds for its lower part.
+    let state = std::fs::read_to_string(dir.join("p")).unwrap();
+    let mirror_first = 4093u64 << 51;
+    let alone = format!("{state}rook,a1,11,4093,below:{:#x},1\n", mirror_first + 1);
+    std::fs::write(dir.join("q"), alone).unwrap();
+    let (_, err) = run("q");
+    assert!(
+        err.contains("(2 going on from where a run stopped)"),
+        "{err}"
+    );
+    assert!(a1_below(&dir.join("q"), 2, "pair-below:").is_none());
+    assert!(a1_below(&dir.join("q"), 2, "below:").unwrap() > kept);
+    assert!(a1_below(&dir.join("q"), 4093, "below:").unwrap() > mirror_first + 1);
 }
 
 /// `args` run in `dir` as each of `n` shards, each keeping its parts in a

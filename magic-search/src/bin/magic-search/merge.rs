@@ -103,8 +103,16 @@ fn merge_settles(texts: &[(&PathBuf, String)]) -> Result<String, String> {
         let question = questions
             .entry(target)
             .or_insert_with(|| MagicQuestion::new(target.piece, target.square, target.bits.into()));
+        // A pair's walk rules out as large a share of the mirror's magics.
+        let (parts, whose) = match stopped.with_mirror {
+            true => (
+                format!("parts {part} and {}", question.mirror(part)),
+                "their",
+            ),
+            false => (format!("part {part}"), "its"),
+        };
         eprintln!(
-            "  {} {} at {} bits, part {part}: {:.1}% of its magics ruled out",
+            "  {} {} at {} bits, {parts}: {:.1}% of {whose} magics ruled out",
             target.piece.name(),
             square_name(target.square),
             target.bits,

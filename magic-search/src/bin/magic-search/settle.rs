@@ -38,16 +38,15 @@ pub struct SettleArgs {
     shard: Option<Shard>,
     /// Keep the parts searched in FILE: read first when it exists, and
     /// rewritten as parts finish, so that a run cut short (--time, Ctrl-C,
-    /// a kill) searches only the other parts when run again. A part walked
-    /// alone (not with its mirror) is kept where it got to (a `below:`
-    /// row) when --time, Ctrl-C or SIGTERM stops it, and every
-    /// --keep-every while it goes on, and the next run goes on from there;
-    /// a part walked with its mirror starts again, so give a task of a job
-    /// array few enough pairs to finish them. The files of several shards
+    /// a kill) searches only the other parts when run again. A part in
+    /// progress is kept where its walk got to (a `below:` row, or
+    /// `pair-below:` for a part walked with its mirror) when --time, Ctrl-C
+    /// or SIGTERM stops it, and every --keep-every while it goes on, and
+    /// the next run goes on from there. The files of several shards
     /// combine with `magic-search merge`.
     #[arg(long, value_name = "FILE")]
     state: Option<PathBuf>,
-    /// How often a part walked alone is kept where its walk got to while
+    /// How often a part in progress is kept where its walk got to while
     /// it goes on (with --state), so that a run killed without warning
     /// (out of memory, a scheduler's SIGKILL, a machine lost) loses at
     /// most about this much of each part in progress; and how often a run
@@ -399,7 +398,7 @@ impl Keeper {
 struct Scope {
     shard: Shard,
     time: Option<Duration>,
-    /// How often a part walked alone is kept where it got to (with a state
+    /// How often a part in progress is kept where it got to (with a state
     /// file), and a run whose output is not a terminal says how far it got.
     keep_every: Duration,
     /// Only magics that carry their shift in their top six bits.
@@ -576,60 +575,78 @@ fn answer(
                 .get_or_insert(e);
             stop.store(true, Ordering::Relaxed);
         };
-        // Searches one piece of work, keeps what it settled, and gives the
-        // magic of its first part, if any. The mirror of a pair lies above
-        // every part searched before it: its magic is kept aside.
-        let search = |work: Work| {
-            let searched = match work {
-                Work::Pair(part) => pair(&question, part, stop),
-                Work::Part(part) => {
-                    let before = reached.get(&part);
-                    let from = before.map_or(question.first_of(part), |b| b.reached);
-                    let earlier = before.map_or(0, |b| b.nodes);
-                    let keep = |stopped| {
-                        keeper.record_reached(target, part, stopped);
-                        keeper.save().unwrap_or_else(give_up);
-                    };
-                    one_part(&question, part, (from, earlier), stop, slices, keep)
-                        .map(|settled| [Some((part, settled)), None])
-                        .inspect_err(|stopped| {
-                            // Kept, to go on from there, where it got anywhere.
-                            if stopped.reached > from {
-                                keeper.record_reached(target, part, *stopped);
-                            }
-                        })
-                }
+        // Walks part `part` (with its mirror, for a pair) from where a run
+        // before stopped it, if one did, keeping how far each slice got;
+        // keeps what it settled, or how far it got when stopped, and counts
+        // its intervals and parts.
+        let walk = |part: u64, with_mirror: bool| {
+            let first = Stopped {
+                nodes: 0,
+                reached: question.first_of(part),
+                with_mirror,
             };
-            // The intervals of this run: a part it went on with counts those
+            // A pair's row holds for its lower part walked alone too.
+            let before = reached.get(&part).map_or(first, |&before| Stopped {
+                with_mirror,
+                ..before
+            });
+            let keep = |stopped| {
+                keeper.record_reached(target, part, stopped);
+                keeper.save().unwrap_or_else(give_up);
+            };
+            let walked = in_slices(&question, part, before, stop, slices, keep);
+            let parts = 1 + u64::from(with_mirror);
+            // The intervals of this run: a walk that went on counts those
             // of the runs before too.
-            let earlier = match work {
-                Work::Part(part) => reached.get(&part).map_or(0, |r| r.nodes),
-                Work::Pair(_) => 0,
-            };
-            let (first, seen) = match searched {
-                Ok(settled) => {
-                    for &(part, settled) in settled.iter().flatten() {
-                        keeper.record(target, part, settled).unwrap_or_else(give_up);
+            let seen = match walked {
+                Ok((low, _)) => low.nodes,
+                Err(stopped) => stopped.nodes,
+            } - before.nodes;
+            let seen = nodes.fetch_add(seen, Ordering::Relaxed) + seen;
+            bar.set_message(format!("{seen} intervals"));
+            match walked {
+                Ok((low, high)) => {
+                    keeper.record(target, part, low).unwrap_or_else(give_up);
+                    if let Some(high) = high {
+                        let mirror = question.mirror(part);
+                        keeper.record(target, mirror, high).unwrap_or_else(give_up);
                     }
-                    if let Some((part, Settled { magic: Some(m), .. })) = settled[1] {
-                        let mut lowest = mirrored.lock().unwrap_or_else(|e| e.into_inner());
-                        *lowest =
-                            Some(lowest.map_or((part, m), |low: (u64, u64)| low.min((part, m))));
-                    }
-                    let seen =
-                        settled.iter().flatten().map(|(_, s)| s.nodes).sum::<u64>() - earlier;
-                    let first = settled[0].and_then(|(part, s)| s.magic.map(|m| (part, m)));
-                    (first, seen)
+                    // A mirror left open is walked by itself.
+                    bar.inc(1 + u64::from(high.is_some()));
+                    Some((low, high.is_none() && with_mirror))
                 }
                 Err(stopped) => {
-                    unfinished.fetch_add(work.parts(), Ordering::Relaxed);
-                    (None, stopped.nodes - earlier)
+                    // Kept, to go on from there, where it got anywhere.
+                    if stopped.reached > before.reached {
+                        keeper.record_reached(target, part, stopped);
+                    }
+                    unfinished.fetch_add(parts, Ordering::Relaxed);
+                    None
                 }
+            }
+        };
+        // Searches one piece of work and gives the magic of its first part,
+        // if any. The mirror of a pair lies above every part searched
+        // before it: its magic is kept aside.
+        let search = |work: Work| {
+            let (part, with_mirror) = match work {
+                Work::Pair(part) => (part, true),
+                Work::Part(part) => (part, false),
             };
-            let seen = nodes.fetch_add(seen, Ordering::Relaxed) + seen;
-            bar.inc(work.parts());
-            bar.set_message(format!("{seen} intervals"));
-            first
+            let (low, mirror_open) = walk(part, with_mirror)?;
+            if let Some(m) = low.magic {
+                return Some((part, m));
+            }
+            let mirror = question.mirror(part);
+            if mirror_open {
+                let (high, _) = walk(mirror, false)?;
+                if let Some(m) = high.magic {
+                    let mut lowest = mirrored.lock().unwrap_or_else(|e| e.into_inner());
+                    *lowest =
+                        Some(lowest.map_or((mirror, m), |low: (u64, u64)| low.min((mirror, m))));
+                }
+            }
+            None
         };
         // The lowest part first: the magic printed is the lowest there is,
         // however many threads search (when no part below it was stopped).
@@ -768,14 +785,17 @@ fn left_and_share(
     let left: Vec<u64> = (todo.iter().copied())
         .filter(|part| !settled.contains_key(part))
         .collect();
-    let share = (left.iter())
-        .map(|&part| {
-            keeper
-                .reached(target, part)
-                .map_or(0.0, |s| question.share_below(part, s.reached))
-        })
-        .sum::<f64>()
-        / left.len().max(1) as f64;
+    // A walk of a pair, kept for its lower part, rules out as large a
+    // share of the mirror's magics: the complements of the part's.
+    let share_of = |part: u64| {
+        let mirror = question.mirror(part);
+        match (keeper.reached(target, part), keeper.reached(target, mirror)) {
+            (Some(s), _) => question.share_below(part, s.reached),
+            (None, Some(s)) if s.with_mirror => question.share_below(mirror, s.reached),
+            _ => 0.0,
+        }
+    };
+    let share = (left.iter()).map(|&part| share_of(part)).sum::<f64>() / left.len().max(1) as f64;
     (left.len(), share)
 }
 
@@ -788,36 +808,45 @@ fn ruled_out(share: f64, whose: &str) -> String {
     }
 }
 
-/// What part `part` holds, its walk going on from magic `from`, where runs
-/// before that looked at `earlier` intervals stopped it; the intervals, or
-/// how far it got, of all the runs. With `keep_every`, the walk goes in
-/// slices of that long, each going on where the one before stopped, and
-/// gives `keep` how far each got: what a run killed without warning would
-/// otherwise lose.
-fn one_part(
+/// What part `part` holds, and with [`Stopped::with_mirror`] its mirror
+/// ([`MagicQuestion::pair_until`]), its walk going on from `before`: where
+/// runs before stopped it, or the part's first magic with no intervals;
+/// the intervals, or how far it got, of all the runs. With `keep_every`,
+/// the walk goes in slices of that long, each going on where the one
+/// before stopped, and gives `keep` how far each got: what a run killed
+/// without warning would otherwise lose. A walk of a pair that finds a
+/// complement to be a magic goes on with the part alone, and leaves the
+/// mirror open.
+fn in_slices(
     question: &MagicQuestion,
     part: u64,
-    (from, earlier): (u64, u64),
+    before: Stopped,
     stop: &AtomicBool,
     keep_every: Option<Duration>,
     keep: impl Fn(Stopped),
-) -> Result<Settled, Stopped> {
-    let (mut from, mut nodes, mut slice) = (from, earlier, keep_every);
+) -> Result<(Settled, Option<Settled>), Stopped> {
+    let (mut at, mut slice) = (before, keep_every);
     loop {
         // A slice too long to end (past the clock's range) is no slice.
-        let walked = match slice.and_then(|s| Instant::now().checked_add(s)) {
-            None => question.part_from_until(part, from, stop),
-            Some(by) => question.part_from_until_by(part, from, stop, by),
+        let by = slice.and_then(|s| Instant::now().checked_add(s));
+        let from = at.reached;
+        let walked = match (at.with_mirror, by) {
+            (true, None) => question.pair_from_until(part, from, stop),
+            (true, Some(by)) => question.pair_from_until_by(part, from, stop, by),
+            (false, None) => question
+                .part_from_until(part, from, stop)
+                .map(|s| (s, None)),
+            (false, Some(by)) => {
+                (question.part_from_until_by(part, from, stop, by)).map(|s| (s, None))
+            }
         };
         let stopped = match walked {
-            Ok(settled) => {
-                return Ok(Settled {
-                    nodes: nodes + settled.nodes,
-                    ..settled
-                })
+            Ok((low, high)) => {
+                let nodes = at.nodes + low.nodes;
+                return Ok((Settled { nodes, ..low }, high));
             }
             Err(stopped) => Stopped {
-                nodes: nodes + stopped.nodes,
+                nodes: at.nodes + stopped.nodes,
                 ..stopped
             },
         };
@@ -829,33 +858,8 @@ fn one_part(
             // A slice too short to leave an interval behind: longer ones.
             false => slice = slice.map(|s| s.saturating_mul(2)),
         }
-        (from, nodes) = (stopped.reached, stopped.nodes);
+        at = stopped;
     }
-}
-
-/// What the walk of a pair, and where it left the mirror open while it
-/// may hold the lowest magic, a walk of the mirror by itself, settled: the
-/// part, and the mirror unless a magic of the part makes it not needed.
-fn pair(
-    question: &MagicQuestion,
-    part: u64,
-    stop: &AtomicBool,
-) -> Result<[Option<(u64, Settled)>; 2], Stopped> {
-    let (low, high) = question.pair_until(part, stop)?;
-    let mirror = question.mirror(part);
-    let high = match (high, low.magic) {
-        (Some(high), _) => Some(high),
-        (None, Some(_)) => None,
-        (None, None) => Some(
-            question
-                .part_until(mirror, stop)
-                .map_err(|stopped| Stopped {
-                    nodes: low.nodes + stopped.nodes,
-                    ..stopped
-                })?,
-        ),
-    };
-    Ok([Some((part, low)), high.map(|high| (mirror, high))])
 }
 
 /// A search the threads take: a pair of parts in one walk, or one part
@@ -867,31 +871,27 @@ enum Work {
     Part(u64),
 }
 
-impl Work {
-    fn parts(self) -> u64 {
-        match self {
-            Work::Pair(_) => 2,
-            Work::Part(_) => 1,
-        }
-    }
-}
-
 /// The parts `todo` (in order) as searches, in the order of their first
 /// part: with `pairs`, a part and its mirror both to do are walked at once,
-/// unless a walk of either was stopped before (`reached`): each then goes
-/// on from there alone.
+/// going on where a walk of the pair stopped before (`reached`, still
+/// answering for the mirror); where a walk of either was stopped
+/// otherwise, each goes on from there alone.
 fn pair_up(
     question: &MagicQuestion,
     todo: &[u64],
     pairs: bool,
     reached: &BTreeMap<u64, Stopped>,
 ) -> Vec<Work> {
-    let to_do =
-        |part: u64| pairs && todo.binary_search(&part).is_ok() && !reached.contains_key(&part);
+    let to_do = |part: u64| pairs && todo.binary_search(&part).is_ok();
     todo.iter()
         .filter_map(|&part| {
             let mirror = question.mirror(part);
-            match (to_do(part) && to_do(mirror), part < mirror) {
+            let (low, high) = (part.min(mirror), part.max(mirror));
+            let paired = to_do(low)
+                && to_do(high)
+                && reached.get(&low).is_none_or(|r| r.with_mirror)
+                && !reached.contains_key(&high);
+            match (paired, part == low) {
                 (true, true) => Some(Work::Pair(part)),
                 // Walked with the lower part of its pair.
                 (true, false) => None,
