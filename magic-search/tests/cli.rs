@@ -888,6 +888,22 @@ fn settle_keeps_a_pair_in_progress_and_goes_on_with_it() {
     assert!(a1_below(&dir.join("q"), 2, "pair-below:").is_none());
     assert!(a1_below(&dir.join("q"), 2, "below:").unwrap() > kept);
     assert!(a1_below(&dir.join("q"), 4093, "below:").unwrap() > mirror_first + 1);
+    // Killed without warning, a run has kept where the pair's walk got to
+    // a second before.
+    let mut killed = Command::new(env!("CARGO_BIN_EXE_magic-search"))
+        .args(&args[..4])
+        .args(["--state", "killed", "--keep-every", "1s", "--time", "120s"])
+        .current_dir(&dir)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::null())
+        .spawn()
+        .expect("the tool runs");
+    let kept = wait_for("pair row kept", || {
+        a1_below(&dir.join("killed"), 2, "pair-below:")
+    });
+    killed.kill().unwrap();
+    killed.wait().unwrap();
+    assert!(kept > first);
 }
 
 /// `args` run in `dir` as each of `n` shards, each keeping its parts in a
