@@ -6,6 +6,7 @@ mod merge;
 mod pack;
 mod report;
 mod settle;
+mod settle_keeper;
 mod settle_low_bits;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
