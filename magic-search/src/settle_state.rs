@@ -238,9 +238,9 @@ impl SettleState {
     /// where the part holds no magic), by question and part, and one per
     /// part stopped before it settled, its magic field `below:` and how
     /// far the walk got (`pair-below:` where the walk, of the part with its
-    /// mirror, still answered for the mirror). Parts of the walk from the lowest bits follow, their
-    /// part field `low:` with the part and how many the walk has, their
-    /// intervals the prefixes that walk looked at.
+    /// mirror, still answered for the mirror). Parts of the walk from the
+    /// lowest bits follow, their part field `low:` with the part and how
+    /// many the walk has, their intervals the prefixes that walk looked at.
     ///
     /// ```
     /// use magic_search::{SettleState, Settled, Stopped};
