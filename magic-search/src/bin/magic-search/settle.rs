@@ -1,7 +1,7 @@
 //! `magic-search settle`: whether a square has a magic with so many index
 //! bits, answered by ruling out every magic or finding one.
 
-pub use crate::settle_keeper::Keeper;
+use crate::settle_keeper::Keeper;
 use indicatif::{ProgressBar, ProgressStyle};
 use magic_search::{
     distinct_attack_sets, fewest_known_bits, min_bits, relevant_mask, square_name, HuntTarget,
@@ -172,8 +172,8 @@ pub fn settle(args: SettleArgs) -> Result<String, String> {
         keeper.check_parts(q, &question)?;
     }
     // Ctrl-C, or SIGTERM as a scheduler sends at a task's time limit, stops
-    // the parts in progress; those finished are kept, and those walked
-    // alone where they got to.
+    // the parts in progress; those finished are kept, and the others
+    // where they got to.
     let interrupted = crate::raised_on_signal()?;
     // A state file that cannot be written is found out now, not after
     // hours of search; once it is written, a signal is caught.

@@ -2,7 +2,8 @@
 //! magics' lowest bits up, in parts that a state file keeps and a job
 //! array's shards share.
 
-use crate::settle::{progress_bar, raise_when_due, Answer, Keeper, Question};
+use crate::settle::{progress_bar, raise_when_due, Answer, Question};
+use crate::settle_keeper::Keeper;
 use magic_search::{LowBitsAnswer, LowBitsParts, MagicQuestion, Shard};
 use std::collections::BTreeMap;
 use std::sync::atomic::{AtomicBool, Ordering};
