@@ -1,0 +1,364 @@
+//! The walk itself: an interval of magics narrowed from its highest bit
+//! down, each key's slot held once it is known, and the interval left
+//! (its slots given back) when two attack sets meet.
+
+use super::{MagicQuestion, Stopped};
+use crate::exact_shift::ExactShifts;
+use crate::shift_lookahead::Lookahead;
+use std::ops::Range;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::Instant;
+
+/// The search's state: which attack set holds each slot, and the changes
+/// to undo when an interval is left.
+struct Walk<'a> {
+    p: &'a MagicQuestion,
+    /// The attack set in each slot, [`FREE`] if none: [`MAX_SLOTS`] long
+    /// whatever the bits, so that a slot number masked to fit needs no
+    /// bound check.
+    slots: Box<[u8; MAX_SLOTS]>,
+    undo: Vec<usize>,
+    look: Lookahead<'a>,
+    /// None where no key bit moves the index by whole slots, or in a walk
+    /// with complements (whose empty occupancy has no fixed slot): the
+    /// walk then pays nothing for it.
+    exact: Option<ExactShifts<'a>>,
+    /// The keys known (each with its slot) in the intervals on the way
+    /// down, for `exact`: an interval's lie past its parent's.
+    known_here: Vec<(u32, u32)>,
+    /// The keys not yet known, listed for each interval on the way down:
+    /// an interval's list lies past its parent's.
+    open: Vec<u32>,
+    nodes: u64,
+    halt: Halt<'a>,
+    /// 1 in a walk that also answers for the complements of its magics
+    /// (see [`MagicQuestion::pair_until`]), else 0: each interval then
+    /// reads its keys up to the next magic, not included.
+    extra: u64,
+    /// In such a walk, whether it still looks for complements that are
+    /// magics: until it finds one, and then only for the magics.
+    complements: bool,
+}
+
+/// A slot no attack set holds yet.
+pub(super) const FREE: u8 = u8::MAX;
+
+/// The most slots a question has: a mask has at most 12 squares.
+const MAX_SLOTS: usize = 1 << 12;
+
+/// What stops a walk short: a flag another thread raises (a time limit, a
+/// signal), or a time of its own.
+#[derive(Clone, Copy)]
+pub(super) struct Halt<'a> {
+    pub(super) flag: &'a AtomicBool,
+    pub(super) by: Option<Instant>,
+}
+
+impl Halt<'_> {
+    /// Whether the walk stops now.
+    fn now(&self) -> bool {
+        self.flag.load(Ordering::Relaxed) || self.by.is_some_and(|by| Instant::now() >= by)
+    }
+}
+
+/// How often (in intervals, a power of two) the walk looks at its stop
+/// flag: a few hundred times a second, for a load that costs nothing.
+const STOP_CHECK: u64 = 1 << 14;
+
+impl Walk<'_> {
+    /// The lowest magic in `[start, start + 2^k)` given that the keys
+    /// listed in `open[listed]` and every key from `tail` on are not yet
+    /// known (the others are in `slots`), or `Err` when the stop flag is
+    /// raised: the walk is then abandoned, its slots as they were left.
+    ///
+    /// A key is looked at only once its index steps at most once in the
+    /// interval (`c * (2^k - 1) < 2^(w - bits)`), and the keys are sorted:
+    /// the keys from `tail` on are those not looked at yet, ended by the
+    /// first that steps more often, as every larger key does too. A key
+    /// that steps more often is not known, and is rarely short of a slot
+    /// (all of its slots held by other attack sets); not looking at it is
+    /// sound, as only the keys looked at rule an interval out, and makes
+    /// an interval of a rook several times cheaper for a few more of them.
+    fn search(
+        &mut self,
+        start: u64,
+        k: u32,
+        listed: Range<usize>,
+        tail: usize,
+    ) -> Result<Option<u64>, Stopped> {
+        if self.nodes % STOP_CHECK == 0 && self.halt.now() {
+            // Going down from the lowest magics first, and ending at the
+            // first found, the walk has ruled out every magic below, and
+            // while it looks for complements, every complement of them.
+            return Err(Stopped {
+                nodes: self.nodes,
+                reached: start,
+                with_mirror: self.extra == 1 && self.complements,
+            });
+        }
+        self.nodes += 1;
+        let p = self.p;
+        let drop = p.width - p.bits;
+        let mask = (1u64 << p.bits) - 1;
+        let below_width = (1u64 << p.width) - 1;
+        let one_step = 1u64 << drop;
+        let mark = self.undo.len();
+        let known_before = self.look.known_count();
+        let known_here = self.known_here.len();
+        let base = self.open.len();
+        let span = (1u64 << k) - 1;
+        // A key is looked at while its run `c * span` (with the extra
+        // magic, `c * (span + 1) - 1`) is shorter than one step, so the run
+        // fits in 64 bits, and so does the run's start, `c * start mod 2^w`,
+        // plus its length (`w` is at most 63).
+        let extra = self.extra;
+        let steps_once = |c: u64| {
+            c.checked_mul(span + extra)
+                .is_some_and(|run| run - extra < one_step)
+        };
+        let mut clash = false;
+        let mut next = tail;
+        // The listed keys, then the keys from `tail` on until one steps more
+        // than once: in the order of the keys either way.
+        let mut j = listed.start;
+        loop {
+            let i = if j < listed.end {
+                j += 1;
+                self.open[j - 1] as usize
+            } else if next < p.keys.len() && steps_once(p.keys[next].0) {
+                next += 1;
+                next - 1
+            } else {
+                break;
+            };
+            let (c, id) = p.keys[i];
+            let lo = c.wrapping_mul(start) & below_width;
+            let hi = lo + c * (span + extra) - extra;
+            let (first, last) = (lo >> drop, hi >> drop);
+            if first != last {
+                // Not known yet (one of two slots: the run is shorter than
+                // a step), but both may already hold other attack sets.
+                let taken = |s: u64| {
+                    let held = self.slots[(s & mask) as usize & (MAX_SLOTS - 1)];
+                    held != FREE && held != id
+                };
+                if taken(first) && taken(last) {
+                    clash = true;
+                    break;
+                }
+                self.open.push(i as u32);
+                continue;
+            }
+            // `first` is below the slot count: only `last` can wrap.
+            let slot = first as usize & (MAX_SLOTS - 1);
+            match self.slots[slot] {
+                FREE => {
+                    self.slots[slot] = id;
+                    self.undo.push(slot);
+                    self.look.hold(slot, id);
+                }
+                held if held == id => {}
+                _ => {
+                    clash = true;
+                    break;
+                }
+            }
+            self.look.know(i, lo, hi);
+            if self.exact.is_some() {
+                self.known_here.push((i as u32, slot as u32));
+            }
+        }
+        let clash = clash || (self.extra == 1 && !self.pin_empty());
+        let still = base..self.open.len();
+        let found = match (clash, still.is_empty() && next == p.keys.len()) {
+            (true, _) => None,
+            (false, true) => self.leaf(start),
+            // A single magic whose run to the next one still steps: only
+            // in a walk with complements.
+            (false, false) if k == 0 => self.single(start),
+            (false, false) => {
+                let allowed = self.exact_allows(start, k, mark, known_here);
+                let found = if allowed && self.look.enter(start, k, known_before) {
+                    let half = k - 1;
+                    let found = match self.search(start, half, still.clone(), next)? {
+                        Some(magic) => Some(magic),
+                        None => self.search(start + (1 << half), half, still, next)?,
+                    };
+                    self.look.leave();
+                    found
+                } else {
+                    None
+                };
+                self.exact_leave(mark);
+                found
+            }
+        };
+        self.open.truncate(base);
+        self.known_here.truncate(known_here);
+        for slot in self.undo.drain(mark..) {
+            // Already below MAX_SLOTS; the mask spares the bound checks.
+            let slot = slot & (MAX_SLOTS - 1);
+            self.look.release(slot, self.slots[slot]);
+            self.slots[slot] = FREE;
+        }
+        self.look.forget_since(known_before);
+        Ok(found)
+    }
+}
+
+impl Walk<'_> {
+    /// Whether the exact shifts leave the magics `[start, start + 2^k)` an
+    /// `r` to take, once told of the slots held from `undo[mark]` on and
+    /// the keys known from `known_here[known]` on; `leave` undoes it. Told
+    /// only here, where the walk goes down: the intervals that clash or
+    /// end never pay for it (a fifth of the work it did on rook h1 at 10
+    /// bits).
+    fn exact_allows(&mut self, start: u64, k: u32, mark: usize, known: usize) -> bool {
+        let Some(exact) = &mut self.exact else {
+            return true;
+        };
+        exact.enter();
+        for &slot in &self.undo[mark..] {
+            exact.hold(slot, self.slots[slot & (MAX_SLOTS - 1)]);
+        }
+        for &(key, slot) in &self.known_here[known..] {
+            exact.know(key as usize, slot as usize);
+        }
+        #[cfg(test)]
+        {
+            // Told only where the walk goes down, the lookahead must still
+            // know every slot held and every key known on the way.
+            let held: Vec<(usize, u8)> = (0..1usize << self.p.bits)
+                .filter(|&s| self.slots[s] != FREE)
+                .map(|s| (s, self.slots[s]))
+                .collect();
+            let known: Vec<(usize, usize)> = self
+                .known_here
+                .iter()
+                .map(|&(key, slot)| (key as usize, slot as usize))
+                .collect();
+            exact.assert_ruled(self.p.bits, &held, &known);
+        }
+        exact.allows(start, k)
+    }
+
+    /// Undoes [`exact_allows`](Self::exact_allows).
+    fn exact_leave(&mut self, mark: usize) {
+        if let Some(exact) = &mut self.exact {
+            for &slot in &self.undo[mark..] {
+                exact.release(slot, self.slots[slot & (MAX_SLOTS - 1)]);
+            }
+            exact.leave();
+        }
+    }
+
+    /// The slot of the empty occupancy for the magics' complements (for
+    /// the magics themselves, 0).
+    fn top(&self) -> usize {
+        ((1 << self.p.bits) - 1) & (MAX_SLOTS - 1)
+    }
+
+    /// In a walk with complements, the empty occupancy takes slot 0 for the
+    /// magics and the top slot for their complements, so neither is held
+    /// for it from the start. Once another attack set holds one, only the
+    /// other side is left in the interval, and the other slot is held for
+    /// the empty occupancy, as a walk of one part holds slot 0: `false`
+    /// when both are held by others, which rules the interval out.
+    fn pin_empty(&mut self) -> bool {
+        let (empty, top) = (self.p.empty, self.top());
+        let lost = |held: u8| held != FREE && held != empty;
+        let top_lost = !self.complements || lost(self.slots[top]);
+        let free_slot = match (lost(self.slots[0]), top_lost) {
+            (true, true) => return false,
+            (true, false) => top,
+            (false, true) => 0,
+            (false, false) => return true,
+        };
+        if self.slots[free_slot] == FREE {
+            self.slots[free_slot] = empty;
+            self.undo.push(free_slot);
+            self.look.hold(free_slot, empty);
+        }
+        true
+    }
+
+    /// An interval `[start, start + span]` whose every key is known, none
+    /// clashing with another: its magics hold the empty occupancy's slot 0
+    /// too, unless another attack set holds it. Its lowest magic then, if
+    /// any. In a walk with complements, the complements are magics where
+    /// the top slot is the empty occupancy's to take: the walk then notes
+    /// that the mirror holds a magic, and looks only for magics from there
+    /// on, as a walk of one part does.
+    fn leaf(&mut self, start: u64) -> Option<u64> {
+        let empty_fits = |held: u8| held == FREE || held == self.p.empty;
+        if self.extra == 0 || empty_fits(self.slots[0]) {
+            return Some(start);
+        }
+        // `pin_empty` left the top slot to the empty occupancy.
+        debug_assert!(self.complements);
+        self.complements = false;
+        None
+    }
+
+    /// A single magic `m`, some key of which still steps before `m + 1`:
+    /// `m` itself, or its complement, tried directly.
+    fn single(&mut self, m: u64) -> Option<u64> {
+        debug_assert_eq!(self.extra, 1, "every key is known at one magic");
+        if self.p.holds(m) {
+            return Some(m);
+        }
+        if self.complements && self.p.holds(self.p.complement(m)) {
+            self.complements = false;
+        }
+        None
+    }
+}
+
+impl MagicQuestion {
+    /// The walk of the magics `[start, start + 2^k)` (an aligned interval
+    /// within one part), with their complements when `extra` is 1: its
+    /// lowest magic, whether it still looked for complements at the end
+    /// (none of them found to be a magic), and the intervals.
+    pub(super) fn walk(
+        &self,
+        start: u64,
+        k: u32,
+        extra: u64,
+        halt: Halt,
+    ) -> Result<(Option<u64>, bool, u64), Stopped> {
+        let p = self;
+        assert!(p.bits <= MAX_SLOTS.ilog2(), "at most 12 bits");
+        let mut slots = Box::new([FREE; MAX_SLOTS]);
+        let mut look = Lookahead::new(
+            &p.groups,
+            p.width,
+            p.bits,
+            p.keys.len(),
+            p.attack_sets,
+            extra,
+        );
+        // The empty occupancy's slot is 0 for a magic and the top slot for
+        // its complement: with complements, each leaf looks.
+        if extra == 0 {
+            slots[0] = p.empty;
+            look.hold(0, p.empty);
+        }
+        let exact = (extra == 0 && !p.exact.is_empty())
+            .then(|| ExactShifts::new(&p.exact, p.empty, p.attack_sets));
+        let mut walk = Walk {
+            p,
+            slots,
+            undo: Vec::new(),
+            look,
+            exact,
+            known_here: Vec::new(),
+            open: Vec::new(),
+            nodes: 0,
+            halt,
+            extra,
+            complements: extra == 1,
+        };
+        let magic = walk.search(start, k, 0..0, 0)?;
+        Ok((magic, walk.complements, walk.nodes))
+    }
+}
