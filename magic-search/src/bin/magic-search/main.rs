@@ -8,6 +8,7 @@ mod report;
 mod settle;
 mod settle_keeper;
 mod settle_low_bits;
+mod settle_parts;
 
 use clap::{CommandFactory, FromArgMatches, Parser, Subcommand};
 use magic_search::source::{board, emit_sets, pasteable_source, DataFiles};
