@@ -16,9 +16,10 @@
 //! resumed: the state is only the next chunk of each target and what was
 //! found.
 
+use crate::occupancies::Occupancies;
 use crate::prefix::{prefix_walk, Lean, PREFIX_NODES};
 use crate::rng::SplitMix64;
-use crate::search::{Occupancies, Scratch};
+use crate::search::Scratch;
 use crate::{distinct_attack_sets, parse_square, relevant_mask, square_name, Piece};
 
 /// Candidates per random chunk: a few tens of milliseconds of work.

@@ -30,6 +30,7 @@ mod hunted;
 #[cfg(feature = "tools")]
 mod low_bits;
 mod named;
+mod occupancies;
 mod offsets_in_magics;
 mod pack;
 #[cfg(feature = "tools")]
@@ -81,6 +82,7 @@ pub use named::{
     dense_fancy_set, named_set, repacked_black_set, repacked_fixed_shift_set, set_schemes,
     SET_NAMES,
 };
+pub use occupancies::Occupancies;
 pub use pack::{pack, pack_within, SubTable, PACK_ATTEMPT_COST};
 #[cfg(feature = "tools")]
 pub use pack_dense::{
@@ -91,7 +93,7 @@ pub use prefix::{prefix_walk, Lean, PREFIX_NODES};
 #[cfg(feature = "tools")]
 pub use published::{parse as parse_magics_csv, published_set, set_from_magics_csv};
 pub use rng::SplitMix64;
-pub use search::{find_magic, search, square_stream, Budget, Occupancies, Scratch, SearchOptions};
+pub use search::{find_magic, search, square_stream, Budget, Scratch, SearchOptions};
 pub use set::{
     is_shipped, magic_set, magic_set_with, magic_set_within, scheme_default_bits, search_set,
     search_set_within, shipped_set, MagicSet, PerSquare, DEFAULT_SEED,

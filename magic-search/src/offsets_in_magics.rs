@@ -2,8 +2,9 @@
 //! its magic, so a square's magic is searched with those bits fixed, and
 //! where the sub-table goes decides how hard its magic is to find.
 
+use crate::occupancies::Occupancies;
 use crate::partner::{next_magic_shared, Partner};
-use crate::search::{square_stream, Budget, Occupancies, Scratch, SearchOptions, SquareSearch};
+use crate::search::{square_stream, Budget, Scratch, SearchOptions, SquareSearch};
 use crate::set::{MagicSet, PerSquare};
 use crate::{Piece, Scheme, SearchError, SplitMix64};
 use magic_core::OFFSET_UNIT;
@@ -316,10 +317,9 @@ mod tests {
     use super::{
         first_unit_with_a_magic, may_admit, placement, top_ranks, used_len, ToLay, UNIT_TRIES,
     };
+    use crate::occupancies::Occupancies;
     use crate::partner::Partner;
-    use crate::search::{
-        search_within, square_stream, Budget, Occupancies, Scratch, SearchOptions,
-    };
+    use crate::search::{search_within, square_stream, Budget, Scratch, SearchOptions};
     use crate::set::search_set_within;
     use crate::{Piece, Scheme, SearchError};
 

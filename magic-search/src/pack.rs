@@ -2,8 +2,9 @@
 //! slots allow it.
 
 use crate::free_slots::{lowest, used_slots, Shape};
+use crate::occupancies::Occupancies;
 use crate::rays::Rays;
-use crate::search::{halfway_to_front, Occupancies};
+use crate::search::halfway_to_front;
 use crate::{
     empty_board_attacks, next_subset, relevant_mask, Budget, Hash, Piece, SlotRule, SplitMix64,
 };

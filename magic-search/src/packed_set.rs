@@ -12,8 +12,9 @@
 //! `pack_preferring`) gives for the set's sub-tables, whatever the threads
 //! do.
 
+use crate::occupancies::Occupancies;
 use crate::pack::{largest_first, Adopted, Packer, Prepared};
-use crate::search::{Budget, Occupancies};
+use crate::search::Budget;
 use crate::set::PerSquare;
 use crate::squares::search_squares;
 use crate::{Piece, SearchError, SearchOptions, SlotRule, SubTable};

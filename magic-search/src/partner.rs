@@ -12,7 +12,8 @@
 //! stay reproducible. Only the order in which the checks are tried (which
 //! each thread learns) differs, and that changes no verdict.
 
-use crate::search::{search_checks, Draws, Occupancies, Scratch, SquareSearch};
+use crate::occupancies::Occupancies;
+use crate::search::{search_checks, Draws, Scratch, SquareSearch};
 use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 use std::sync::mpsc::{channel, Receiver, Sender, TryRecvError};
 use std::sync::{Arc, Mutex, PoisonError};
@@ -244,7 +245,8 @@ pub(crate) fn next_magic_shared(
 #[cfg(test)]
 mod tests {
     use super::{next_magic_shared, Partner, CHUNK};
-    use crate::search::{square_stream, Occupancies, Scratch, SearchOptions, SquareSearch};
+    use crate::occupancies::Occupancies;
+    use crate::search::{square_stream, Scratch, SearchOptions, SquareSearch};
     use crate::{Hash, Piece};
     use std::sync::mpsc::channel;
     use std::sync::Arc;

@@ -29,8 +29,8 @@
 //! one in a few thousand the record 10-bit h7 one (top 13), where the other
 //! leans found neither in an hour.
 
+use crate::occupancies::Occupancies;
 use crate::rng::SplitMix64;
-use crate::search::Occupancies;
 
 /// Nodes one walk visits at most: tens of milliseconds.
 pub const PREFIX_NODES: u64 = 1 << 21;

@@ -1,9 +1,10 @@
 //! Whole sets of 128 magics, one per scheme, and the shipped defaults.
 
+use crate::occupancies::Occupancies;
 use crate::offsets_in_magics::offsets_in_magics;
 use crate::pack::SubTable;
 use crate::packed_set::search_and_pack;
-use crate::search::{search_within, square_stream, Budget, Occupancies, Scratch, SearchOptions};
+use crate::search::{search_within, square_stream, Budget, Scratch, SearchOptions};
 use crate::shipped as sets;
 use crate::squares::search_squares;
 use crate::SlotRule;

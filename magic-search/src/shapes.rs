@@ -24,8 +24,9 @@
 //! are where records are hunted, and those magics were not sampled.
 //! Without a shape the draw is the plain sparse one, as before shapes.
 
+use crate::occupancies::Occupancies;
 use crate::rng::SplitMix64;
-use crate::search::{spreads, Occupancies, Scratch};
+use crate::search::{spreads, Scratch};
 #[cfg(test)]
 use magic_core::relevant_mask;
 use magic_core::{Hash, Piece};

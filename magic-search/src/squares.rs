@@ -2,8 +2,9 @@
 //! takes, the squares each square starts near, and the two threads that
 //! share the work.
 
+use crate::occupancies::Occupancies;
 use crate::pack::largest_first;
-use crate::search::{search_near_within, square_stream, Budget, Near, Occupancies, Scratch};
+use crate::search::{search_near_within, square_stream, Budget, Near, Scratch};
 use crate::set::PerSquare;
 use crate::{Piece, SearchError, SearchOptions};
 use std::sync::{Condvar, Mutex};
@@ -325,7 +326,8 @@ fn sources(piece: Piece, sq: usize) -> impl Iterator<Item = usize> {
 #[cfg(test)]
 mod tests {
     use super::{search_squares, sources, visit_order, NEAR_SOURCES};
-    use crate::search::{search_near_within, square_stream, Near, Occupancies, Scratch};
+    use crate::occupancies::Occupancies;
+    use crate::search::{search_near_within, square_stream, Near, Scratch};
     use crate::{Piece, Scheme, SearchOptions};
 
     /// Each half alone, square after square in its order, each near the
