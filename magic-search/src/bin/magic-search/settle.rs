@@ -53,7 +53,7 @@ pub struct SettleArgs {
     /// whose standard error is not a terminal (a job's log) says how far
     /// it got.
     #[arg(long, value_name = "TIME", default_value = "1m", value_parser = keep_every)]
-    pub keep_every: Duration,
+    keep_every: Duration,
     /// Only magics that carry their shift (64 - bits) in their top six
     /// bits, as the shift_in_magic and shared schemes need: for a rook on
     /// the first rank, whose magics' bits up to 62 reach the index, the
@@ -69,7 +69,7 @@ pub struct SettleArgs {
     /// first checks let through (at least 256): --shard takes every n-th,
     /// and --state keeps those walked (`low:` rows).
     #[arg(long, conflicts_with = "shift_in_magic")]
-    pub low_bits_first: bool,
+    low_bits_first: bool,
 }
 
 /// Parses --keep-every: a time as for --time, at least a second, so that
@@ -314,7 +314,9 @@ fn answer(
 /// What a run searches of one question, worked out from its shard and the
 /// state file before any walk begins.
 pub struct Plan {
+    /// The question as the walks take it.
     pub question: MagicQuestion,
+    /// The question as the state file names it.
     pub target: HuntTarget,
     /// The parts of the shard.
     pub parts: Vec<u64>,
@@ -397,9 +399,7 @@ impl Plan {
             keeper.kept_note(self.kept)
         )
     }
-}
 
-impl Plan {
     /// The answer's line: the lowest magic, that none exists, or how far
     /// the parts got and how to go on.
     fn line(
