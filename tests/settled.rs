@@ -139,6 +139,40 @@ fn no_eleven_bit_magic_of_rook_a1_carries_its_shift() {
     );
 }
 
+/// Rook g2 has no 9-bit magic, one bit fewer than its mask: every part of
+/// its magics ruled out, each walked at once with its mirror
+/// ([`MagicQuestion::pair`]). A pair is kept as the lower part's intervals
+/// and none for the mirror: the dearest pair under [`WALK_AGAIN_UNDER`] is
+/// walked again to the same count.
+#[test]
+fn rook_g2_has_no_nine_bit_magic() {
+    let (question, kept) = kept_parts(14, 9, Parts::All, None);
+    no_part_holds_a_magic(&kept);
+    let nodes = |part: u64| kept[part as usize].1.nodes;
+    let (part, found) = kept
+        .iter()
+        .copied()
+        .filter(|&(part, found)| {
+            let mirror = question.mirror(part);
+            part < mirror && nodes(mirror) == 0 && found.nodes < WALK_AGAIN_UNDER
+        })
+        .max_by_key(|(_, found)| found.nodes)
+        .expect("a pair under the bound");
+    // The mirror, answered by the same walk, has no intervals of its own.
+    let mirror = Settled {
+        magic: None,
+        nodes: 0,
+    };
+    assert_eq!(
+        question.pair(part),
+        (found, Some(mirror)),
+        "parts {part} and {} walked again",
+        question.mirror(part)
+    );
+    assert_eq!(fewest_known_bits(Piece::Rook, 14), 10);
+    assert!(fewer_bits_proven_impossible(Piece::Rook, 14));
+}
+
 /// Rook d1's lowest 10-bit magic that carries its shift: every part below
 /// its own ruled out, and the magic, its shift put in, is the best sets'
 /// d1 magic and indexes every occupancy of d1 in 10 bits.

@@ -84,18 +84,17 @@ pub const fn fewest_known_bits(piece: Piece, sq: usize) -> u32 {
 
 /// Whether a magic with one bit fewer than [`fewest_known_bits`] has been
 /// proven impossible by exhaustive search: rooks on ranks 3 to 6 and f8
-/// (published), d1, b2 and f2 at 9 bits and a2 at 10 (`magic-search
-/// settle rook,d1,9`, `rook,b2,9`, `rook,f2,9` and `rook,a2,10`), a8 and
-/// h8 at 10, a7, h7, b8 to e8 and g8 at 9, b7 to g7 at 8 (`settle
-/// rook,a8,10 --low-bits-first`, and so for the others): every rook of
-/// ranks 3 to 8; every bishop. The published
-/// proofs cover the bishops of the c to f files and of ranks 4 and 5;
-/// `magic-search settle` ruled out every magic for the others (`settle
-/// bishop,all`), among them c1 and d1 at 4 bits, which were open
-/// questions, and the edge squares whose best known magics have fewer
-/// bits than the mask: those are the fewest there can be. (Where one bit
-/// fewer is too few to number the square's attack sets, it is impossible
-/// by counting.)
+/// (published), d1, b2, f2 and g2 at 9 bits and a2 at 10 (`magic-search
+/// settle rook,d1,9`, `rook,b2,9`, `rook,f2,9`, `rook,g2,9` and
+/// `rook,a2,10`), a8 and h8 at 10, a7, h7, b8 to e8 and g8 at 9, b7 to g7
+/// at 8 (`settle rook,a8,10 --low-bits-first`, and so for the others):
+/// every rook of ranks 3 to 8; every bishop. The published proofs cover
+/// the bishops of the c to f files and of ranks 4 and 5; `magic-search
+/// settle` ruled out every magic for the others (`settle bishop,all`),
+/// among them c1 and d1 at 4 bits, which were open questions, and the
+/// edge squares whose best known magics have fewer bits than the mask:
+/// those are the fewest there can be. (Where one bit fewer is too few to
+/// number the square's attack sets, it is impossible by counting.)
 ///
 /// ```
 /// use magic_core::{fewer_bits_proven_impossible, Piece};
@@ -105,7 +104,8 @@ pub const fn fewest_known_bits(piece: Piece, sq: usize) -> u32 {
 /// assert!(fewer_bits_proven_impossible(Piece::Rook, 9)); // b2 at 9 bits
 /// assert!(fewer_bits_proven_impossible(Piece::Rook, 8)); // a2 at 10 bits
 /// assert!(fewer_bits_proven_impossible(Piece::Rook, 13)); // f2 at 9 bits
-/// assert!(!fewer_bits_proven_impossible(Piece::Rook, 14)); // g2 at 9: open
+/// assert!(fewer_bits_proven_impossible(Piece::Rook, 14)); // g2 at 9 bits
+/// assert!(!fewer_bits_proven_impossible(Piece::Rook, 15)); // h2 at 10: open
 /// assert!(fewer_bits_proven_impossible(Piece::Rook, 63)); // h8 at 10 bits
 /// assert!(fewer_bits_proven_impossible(Piece::Rook, 55)); // h7 at 9 bits
 /// assert!(fewer_bits_proven_impossible(Piece::Rook, 52)); // e7 at 8 bits
@@ -118,7 +118,7 @@ pub const fn fewest_known_bits(piece: Piece, sq: usize) -> u32 {
 /// ```
 pub const fn fewer_bits_proven_impossible(piece: Piece, sq: usize) -> bool {
     match piece {
-        Piece::Rook => sq >= 16 || matches!(sq, 3 | 8 | 9 | 13),
+        Piece::Rook => sq >= 16 || matches!(sq, 3 | 8 | 9 | 13 | 14),
         Piece::Bishop => true,
     }
 }
