@@ -509,8 +509,7 @@ impl Plan {
                 };
                 // How far the parts left got, this run and the runs before.
                 let (left, share) = left_and_share(question, self.target, keeper, &self.todo);
-                let whose = if left == 1 { "its" } else { "their" };
-                let got = ruled_out(share, whose);
+                let got = ruled_out(left, share);
                 format!(
                     "{asked}: not settled{whole}: {} of {parts} parts ruled out, {unfinished} \
                      {why}{got} ({cost}); {hunt}{go_on}\n",

@@ -70,11 +70,10 @@ pub fn walk_parts(
                 while !done.load(Ordering::Relaxed) {
                     if next.is_some_and(|next| Instant::now() >= next) {
                         let (left, share) = left_and_share(question, target, keeper, todo);
-                        let whose = if left == 1 { "its" } else { "their" };
                         eprintln!(
                             "{asked}: {left} of {} left{}, {:.0} s",
                             crate::count(todo.len() as u64, "part"),
-                            ruled_out(share, whose),
+                            ruled_out(left, share),
                             start.elapsed().as_secs_f64()
                         );
                         next = next.and_then(|next| next.checked_add(keep_every));
@@ -215,8 +214,10 @@ pub fn left_and_share(
     (left.len(), share)
 }
 
-/// `, x% of <whose> magics ruled out`, or nothing where none is.
-pub fn ruled_out(share: f64, whose: &str) -> String {
+/// `, x% of its (or their) magics ruled out`, of the `left` parts, or
+/// nothing where none is.
+pub fn ruled_out(left: usize, share: f64) -> String {
+    let whose = if left == 1 { "its" } else { "their" };
     match 100.0 * share {
         0.0 => String::new(),
         pct if pct < 0.1 => format!(", under 0.1% of {whose} magics ruled out"),
