@@ -142,6 +142,9 @@ pub(crate) struct Lookahead<'a> {
     free: Vec<u64>,
     /// Where each known key lies, or [`UNKNOWN`].
     key_at: Vec<KnownAt>,
+    /// For each key, the groups it is a member of, as bits: a group
+    /// stands for a bit of the keys, which are below `2^63`.
+    member_of: Vec<u64>,
     /// The keys known, in the order they became known.
     known: Vec<usize>,
     /// Each group's arc at every interval on the path, a level after another.
@@ -199,6 +202,13 @@ impl<'a> Lookahead<'a> {
             held: vec![0; words * attack_sets],
             free: vec![u64::MAX; words],
             key_at: vec![UNKNOWN; if groups.is_empty() { 0 } else { keys }],
+            member_of: (0..if groups.is_empty() { 0 } else { keys })
+                .inspect(|_| debug_assert!(groups.len() <= 64, "a group a bit of the keys"))
+                .map(|key| {
+                    let member = groups.iter().map(|group| group.target[key] != NONE);
+                    member.rev().fold(0, |bits, m| bits << 1 | u64::from(m))
+                })
+                .collect(),
             known: Vec::new(),
             arcs: Vec::new(),
             extra,
@@ -314,6 +324,9 @@ impl<'a> Lookahead<'a> {
         let span = (1u64 << k) - 1;
         let level = self.arcs.len();
         let parents = level.checked_sub(self.groups.len());
+        // The groups whose arc goes on from the parent's: they still have
+        // the keys known here to check.
+        let mut going_on = 0u64;
         for (g, group) in self.groups.iter().enumerate() {
             if depth < group.from_depth {
                 self.arcs.push(ShiftArc {
@@ -336,21 +349,11 @@ impl<'a> Lookahead<'a> {
             let whole = u128::MAX >> (127 - len);
             let parent = parents.map(|p| self.arcs[p + g]).filter(|a| a.started);
             let open = match parent {
-                // Started above: the parent's open cells within this arc,
-                // and the keys that became known here.
+                // Started above: the parent's open cells within this arc.
                 Some(up) => {
+                    going_on |= 1 << g;
                     let shift = (first + cells - up.first) & (cells - 1);
-                    let mut open = (up.open >> shift) & whole;
-                    for &key in &self.known[before..] {
-                        let id = group.target[key];
-                        if id != NONE {
-                            open &= self.fits_sum(id, self.key_at[key], first);
-                            if open == 0 {
-                                break;
-                            }
-                        }
-                    }
-                    open
+                    (up.open >> shift) & whole
                 }
                 // Starting here: every known key below the bit.
                 None => {
@@ -380,6 +383,23 @@ impl<'a> Lookahead<'a> {
                 open,
                 started: true,
             });
+        }
+        // The keys that became known here, each in the groups it is a
+        // member of only (most keys are in none or one).
+        for &key in &self.known[before..] {
+            let mut groups = self.member_of[key] & going_on;
+            while groups != 0 {
+                let g = groups.trailing_zeros() as usize;
+                groups &= groups - 1;
+                let arc = self.arcs[level + g];
+                let id = self.groups[g].target[key];
+                let open = arc.open & self.fits_sum(id, self.key_at[key], arc.first);
+                if open == 0 {
+                    self.arcs.truncate(level);
+                    return false;
+                }
+                self.arcs[level + g].open = open;
+            }
         }
         true
     }
