@@ -194,6 +194,7 @@ impl<'a> Lookahead<'a> {
         } else {
             (1 << (bits + CELL_BITS)) / 64
         };
+        debug_assert!(groups.len() <= 64, "a group for each bit of the keys");
         Lookahead {
             groups,
             width,
@@ -203,7 +204,6 @@ impl<'a> Lookahead<'a> {
             free: vec![u64::MAX; words],
             key_at: vec![UNKNOWN; if groups.is_empty() { 0 } else { keys }],
             member_of: (0..if groups.is_empty() { 0 } else { keys })
-                .inspect(|_| debug_assert!(groups.len() <= 64, "a group a bit of the keys"))
                 .map(|key| {
                     let member = groups.iter().map(|group| group.target[key] != NONE);
                     member.rev().fold(0, |bits, m| bits << 1 | u64::from(m))
