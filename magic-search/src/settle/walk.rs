@@ -29,6 +29,10 @@ struct Walk<'a> {
     /// The keys not yet known, listed for each interval on the way down:
     /// an interval's list lies past its parent's.
     open: Vec<u32>,
+    /// For each `k`, the largest key looked at in an interval of `2^k`
+    /// magics (see [`search`](Self::search)): a comparison on the way
+    /// through the keys where a product would be checked for overflow.
+    looked_at: [u64; 64],
     nodes: u64,
     halt: Halt<'a>,
     /// 1 in a walk that also answers for the complements of its magics
@@ -101,7 +105,6 @@ impl Walk<'_> {
         let drop = p.width - p.bits;
         let mask = (1u64 << p.bits) - 1;
         let below_width = (1u64 << p.width) - 1;
-        let one_step = 1u64 << drop;
         let mark = self.undo.len();
         let known_before = self.look.known_count();
         let known_here = self.known_here.len();
@@ -112,10 +115,7 @@ impl Walk<'_> {
         // fits in 64 bits, and so does the run's start, `c * start mod 2^w`,
         // plus its length (`w` is at most 63).
         let extra = self.extra;
-        let steps_once = |c: u64| {
-            c.checked_mul(span + extra)
-                .is_some_and(|run| run - extra < one_step)
-        };
+        let looked_at = self.looked_at[k as usize];
         let mut clash = false;
         let mut next = tail;
         // The listed keys, then the keys from `tail` on until one steps more
@@ -125,7 +125,7 @@ impl Walk<'_> {
             let i = if j < listed.end {
                 j += 1;
                 self.open[j - 1] as usize
-            } else if next < p.keys.len() && steps_once(p.keys[next].0) {
+            } else if next < p.keys.len() && p.keys[next].0 <= looked_at {
                 next += 1;
                 next - 1
             } else {
@@ -345,8 +345,16 @@ impl MagicQuestion {
         }
         let exact = (extra == 0 && !p.exact.is_empty())
             .then(|| ExactShifts::new(&p.exact, p.empty, p.attack_sets));
+        let one_step = 1u64 << (p.width - p.bits);
+        // `c (2^k - 1 + extra) - extra < one_step`, as `c` at most a bound;
+        // with `2^k - 1 + extra` zero (a single magic, no extra) every key.
+        let looked_at = std::array::from_fn(|k| {
+            let run = (1u64 << k) - 1 + extra;
+            (one_step + extra - 1).checked_div(run).unwrap_or(u64::MAX)
+        });
         let mut walk = Walk {
             p,
+            looked_at,
             slots,
             undo: Vec::new(),
             look,
