@@ -34,6 +34,10 @@ struct Walk<'a> {
     /// through the keys where a product would be checked for overflow.
     looked_at: [u64; 64],
     nodes: u64,
+    /// For each `k`, the keys that last ruled out an interval of `2^k`
+    /// magics, the latest first ([`NO_KEY`] where none yet): see
+    /// [`killed`](Self::killed).
+    killers: [[u32; KILLERS]; 64],
     halt: Halt<'a>,
     /// 1 in a walk that also answers for the complements of its magics
     /// (see [`MagicQuestion::pair_until`]), else 0: each interval then
@@ -49,6 +53,70 @@ pub(super) const FREE: u8 = u8::MAX;
 
 /// The most slots a question has: a mask has at most 12 squares.
 const MAX_SLOTS: usize = 1 << 12;
+
+/// How many of the keys that last ruled out an interval are kept for each
+/// level and looked at first. On rook h2 at 10 bits, 8 find three in four
+/// of the intervals ruled out where its keys with the h5 square come in
+/// (2 find three in five), and the walk takes 14% fewer instructions.
+const KILLERS: usize = 8;
+
+/// No key, in [`Walk::killers`].
+const NO_KEY: u32 = u32::MAX;
+
+/// How the keys are read over one interval of magics, `[start, start +
+/// 2^k)`: worked out once for all of its keys.
+#[derive(Clone, Copy)]
+struct Reading {
+    start: u64,
+    /// How far a run goes: `2^k - 1` magics, plus the extra one of a walk
+    /// with complements.
+    run_to: u64,
+    extra: u64,
+    below_width: u64,
+    /// The bits below an index: `w - bits`.
+    drop: u32,
+    slot_mask: u64,
+}
+
+impl Reading {
+    fn new(p: &MagicQuestion, start: u64, k: u32, extra: u64) -> Reading {
+        Reading {
+            start,
+            run_to: (1u64 << k) - 1 + extra,
+            extra,
+            below_width: (1u64 << p.width) - 1,
+            drop: p.width - p.bits,
+            slot_mask: (1u64 << p.bits) - 1,
+        }
+    }
+
+    /// The run of key `c`, `c * m mod 2^w` from the interval's first magic
+    /// to its last (with the extra magic, up to the next one, not
+    /// included). For a key looked at in the interval the run's length,
+    /// `c * (2^k - 1)` (with the extra magic, `c * 2^k - 1`), is shorter
+    /// than one step, so it fits in 64 bits, and so does its start plus
+    /// its length (`w` is at most 63).
+    #[inline(always)]
+    fn run(self, c: u64) -> (u64, u64) {
+        let lo = c.wrapping_mul(self.start) & self.below_width;
+        (lo, lo + c * self.run_to - self.extra)
+    }
+
+    /// The slots at both ends of key `c`'s run: one of the two holds it.
+    #[inline(always)]
+    fn slots(self, c: u64) -> (u64, u64) {
+        let (lo, hi) = self.run(c);
+        (lo >> self.drop, hi >> self.drop)
+    }
+
+    /// Whether slot `s` (taken modulo the slot count: only the end of a
+    /// run can wrap) is held by an attack set other than `id`.
+    #[inline(always)]
+    fn held_by_other(self, slots: &[u8; MAX_SLOTS], s: u64, id: u8) -> bool {
+        let held = slots[(s & self.slot_mask) as usize & (MAX_SLOTS - 1)];
+        held != FREE && held != id
+    }
+}
 
 /// What stops a walk short: a flag another thread raises (a time limit, a
 /// signal), or a time of its own.
@@ -102,20 +170,18 @@ impl Walk<'_> {
         }
         self.nodes += 1;
         let p = self.p;
-        let drop = p.width - p.bits;
-        let mask = (1u64 << p.bits) - 1;
-        let below_width = (1u64 << p.width) - 1;
         let mark = self.undo.len();
         let known_before = self.look.known_count();
         let known_here = self.known_here.len();
         let base = self.open.len();
-        let span = (1u64 << k) - 1;
-        // A key is looked at while its run `c * span` (with the extra
-        // magic, `c * (span + 1) - 1`) is shorter than one step, so the run
-        // fits in 64 bits, and so does the run's start, `c * start mod 2^w`,
-        // plus its length (`w` is at most 63).
-        let extra = self.extra;
+        let reading = Reading::new(p, start, k, self.extra);
         let looked_at = self.looked_at[k as usize];
+        let killed = self.killed(reading, k);
+        // A test build walks a killed interval all the same, to check below
+        // that its keys rule it out too.
+        if killed && cfg!(not(test)) {
+            return Ok(None);
+        }
         let mut clash = false;
         let mut next = tail;
         // The listed keys, then the keys from `tail` on until one steps more
@@ -132,17 +198,15 @@ impl Walk<'_> {
                 break;
             };
             let (c, id) = p.keys[i];
-            let lo = c.wrapping_mul(start) & below_width;
-            let hi = lo + c * (span + extra) - extra;
-            let (first, last) = (lo >> drop, hi >> drop);
+            let (lo, hi) = reading.run(c);
+            let (first, last) = (lo >> reading.drop, hi >> reading.drop);
             if first != last {
                 // Not known yet (one of two slots: the run is shorter than
                 // a step), but both may already hold other attack sets.
-                let taken = |s: u64| {
-                    let held = self.slots[(s & mask) as usize & (MAX_SLOTS - 1)];
-                    held != FREE && held != id
-                };
-                if taken(first) && taken(last) {
+                if reading.held_by_other(&self.slots, first, id)
+                    && reading.held_by_other(&self.slots, last, id)
+                {
+                    self.note_killer(k, i);
                     clash = true;
                     break;
                 }
@@ -159,6 +223,7 @@ impl Walk<'_> {
                 }
                 held if held == id => {}
                 _ => {
+                    self.note_killer(k, i);
                     clash = true;
                     break;
                 }
@@ -168,6 +233,11 @@ impl Walk<'_> {
                 self.known_here.push((i as u32, slot as u32));
             }
         }
+        #[cfg(test)]
+        assert!(
+            clash || !killed,
+            "a key tried first rules out what the others do not"
+        );
         let clash = clash || (self.extra == 1 && !self.pin_empty());
         let still = base..self.open.len();
         let found = match (clash, still.is_empty() && next == p.keys.len()) {
@@ -207,6 +277,44 @@ impl Walk<'_> {
 }
 
 impl Walk<'_> {
+    /// Whether one of the keys that last ruled out an interval of `2^k`
+    /// magics finds every slot of its run over `[start, start + 2^k)` held
+    /// by other attack sets, which rules this interval out as well.
+    ///
+    /// The intervals next to one ruled out are most often ruled out by
+    /// the same key, and looking at a few such keys first spares looking
+    /// at the dozens that come before them in the keys' order, and taking
+    /// and giving back the slots of those. It only reads: an interval it
+    /// rules out is left as it was found. A key kept for `k` was looked at
+    /// there, and one that is known higher up holds its own slot, so a
+    /// key it finds shut out is one the walk would look at too.
+    #[inline(always)]
+    fn killed(&self, reading: Reading, k: u32) -> bool {
+        self.killers[k as usize]
+            .iter()
+            .take_while(|&&i| i != NO_KEY)
+            .any(|&i| {
+                let (c, id) = self.p.keys[i as usize];
+                let (first, last) = reading.slots(c);
+                reading.held_by_other(&self.slots, first, id)
+                    && reading.held_by_other(&self.slots, last, id)
+            })
+    }
+
+    /// Keeps key `i`, which has just ruled out an interval of `2^k`
+    /// magics, first among the keys [`killed`](Self::killed) looks at.
+    fn note_killer(&mut self, k: u32, i: usize) {
+        let killers = &mut self.killers[k as usize];
+        let i = i as u32;
+        // Moved to the front, from where it was or from the last place.
+        let at = killers
+            .iter()
+            .position(|&kept| kept == i)
+            .unwrap_or(KILLERS - 1);
+        killers.copy_within(0..at, 1);
+        killers[0] = i;
+    }
+
     /// Whether the exact shifts leave the magics `[start, start + 2^k)` an
     /// `r` to take, once told of the slots held from `undo[mark]` on and
     /// the keys known from `known_here[known]` on; `leave` undoes it. Told
@@ -362,6 +470,7 @@ impl MagicQuestion {
             known_here: Vec::new(),
             open: Vec::new(),
             nodes: 0,
+            killers: [[NO_KEY; KILLERS]; 64],
             halt,
             extra,
             complements: extra == 1,
