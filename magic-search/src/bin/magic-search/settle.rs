@@ -258,6 +258,18 @@ fn shard_keys(question: &MagicQuestion, shift_in_magic: bool) -> u64 {
     keys.len() as u64
 }
 
+/// Raises a search's `done` flag when dropped, however the search ends:
+/// its helper threads ([`raise_when_due`], a job's log lines) wait on the
+/// flag, and a search that panics would otherwise leave the scope waiting
+/// on them for ever instead of passing the panic on.
+pub struct DoneOnDrop<'a>(pub &'a AtomicBool);
+
+impl Drop for DoneOnDrop<'_> {
+    fn drop(&mut self) {
+        self.0.store(true, Ordering::Relaxed);
+    }
+}
+
 /// Raises `stop` once `time` has gone by since `start`, or on Ctrl-C or
 /// SIGTERM, unless the search is `done` first: a search's own thread.
 pub fn raise_when_due(

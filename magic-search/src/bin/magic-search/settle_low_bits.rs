@@ -2,7 +2,7 @@
 //! magics' lowest bits up, in parts that a state file keeps and a job
 //! array's shards share.
 
-use crate::settle::{progress_bar, raise_when_due, Answer, Question};
+use crate::settle::{progress_bar, raise_when_due, Answer, DoneOnDrop, Question};
 use crate::settle_keeper::Keeper;
 use magic_search::{LowBitsAnswer, LowBitsParts, MagicQuestion, Shard};
 use std::collections::BTreeMap;
@@ -80,6 +80,7 @@ fn walk(
     let (stop, done) = (AtomicBool::new(false), AtomicBool::new(false));
     std::thread::scope(|scope| {
         scope.spawn(|| raise_when_due(&stop, &done, start, time, interrupted));
+        let _done = DoneOnDrop(&done);
         // The threads take the parts in order and none past the first magic:
         // the magic printed is the walk's first (when no part before it was
         // stopped), however many threads walk.
@@ -118,7 +119,6 @@ fn walk(
             bar.inc(1);
             bar.set_message(format!("{} prefixes", walked.nodes));
         });
-        done.store(true, Ordering::Relaxed);
     });
     bar.finish_and_clear();
     match failed.into_inner().unwrap_or_else(PoisonError::into_inner) {

@@ -2,7 +2,7 @@
 //! of parts) from where a run before left it, in slices kept as they go,
 //! with a line in a job's log every `--keep-every`.
 
-use crate::settle::{progress_bar, raise_when_due, Plan, Question, Scope};
+use crate::settle::{progress_bar, raise_when_due, DoneOnDrop, Plan, Question, Scope};
 use crate::settle_keeper::Keeper;
 use magic_search::{fewest_known_bits, HuntTarget, MagicQuestion, Settled, Stopped};
 use rayon::prelude::*;
@@ -163,11 +163,10 @@ pub fn walk_parts(
             }
             None
         };
+        let _done = DoneOnDrop(done);
         // The lowest part first: the magic printed is the lowest there is,
         // however many threads search (when no part below it was stopped).
-        let found = work.par_iter().find_map_first(|&work| search(work));
-        done.store(true, Ordering::Relaxed);
-        found
+        work.par_iter().find_map_first(|&work| search(work))
     });
     bar.finish_and_clear();
     if let Some(e) = failed.into_inner().unwrap_or_else(|e| e.into_inner()) {
