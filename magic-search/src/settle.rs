@@ -27,6 +27,7 @@
 //! out each of its values as the keys below the bit become known
 //! (in a walk of one part, whose empty occupancy lies at slot 0).
 
+mod stack;
 mod walk;
 
 use crate::exact_shift::{exact_groups, ExactGroup};

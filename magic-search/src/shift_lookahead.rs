@@ -56,6 +56,13 @@ const CELL_BITS: u32 = 1;
 /// in one slot.
 const SLOT_CELLS: u32 = 1 << CELL_BITS;
 
+/// The most words a bit set of the cells takes: a table has at most
+/// `2^12` slots.
+const MAX_WORDS: usize = (1 << (12 + CELL_BITS)) / 64;
+
+/// The most keys a question has: a mask has at most 12 squares.
+const MAX_KEYS: usize = 1 << 12;
+
 /// Groups with fewer keys below their bit than this gain too little.
 const MIN_BELOW: usize = 16;
 
@@ -132,16 +139,23 @@ const UNKNOWN: KnownAt = KnownAt {
 pub(crate) struct Lookahead<'a> {
     groups: &'a [ShiftGroup],
     width: u32,
-    bits: u32,
     /// Words in a bit set of the cells.
     words: usize,
+    /// A cell's size in units of the magic's low `width` bits, as a power
+    /// of two: a run or shift from `x` starts in cell `x >> unit`.
+    unit: u32,
+    /// The cell count less one: a cell number wraps around the table.
+    cell_mask: u64,
     /// For each attack set, the cells of the slots it holds (one bit set
     /// after another), and the cells of the free slots: bit sets of
-    /// `2^(bits + CELL_BITS)` bits.
+    /// `2^(bits + CELL_BITS)` bits, in [`MAX_WORDS`] words whatever the
+    /// bits for the free ones, so that a word masked to fit needs no
+    /// bound check.
     held: Vec<u64>,
-    free: Vec<u64>,
-    /// Where each known key lies, or [`UNKNOWN`].
-    key_at: Vec<KnownAt>,
+    free: Box<[u64; MAX_WORDS]>,
+    /// Where each known key lies, or [`UNKNOWN`]: [`MAX_KEYS`] long, for
+    /// the same reason.
+    key_at: Box<[KnownAt; MAX_KEYS]>,
     /// For each key, the groups it is a member of, as bits: a group
     /// stands for a bit of the keys, which are below `2^63`.
     member_of: Vec<u64>,
@@ -198,11 +212,12 @@ impl<'a> Lookahead<'a> {
         Lookahead {
             groups,
             width,
-            bits,
             words,
+            unit: width.saturating_sub(bits + CELL_BITS),
+            cell_mask: (words * 64).saturating_sub(1) as u64,
             held: vec![0; words * attack_sets],
-            free: vec![u64::MAX; words],
-            key_at: vec![UNKNOWN; if groups.is_empty() { 0 } else { keys }],
+            free: Box::new([u64::MAX; MAX_WORDS]),
+            key_at: Box::new([UNKNOWN; MAX_KEYS]),
             member_of: (0..if groups.is_empty() { 0 } else { keys })
                 .map(|key| {
                     let member = groups.iter().map(|group| group.target[key] != NONE);
@@ -221,12 +236,6 @@ impl<'a> Lookahead<'a> {
         !self.groups.is_empty()
     }
 
-    /// A cell's size in units of the magic's low `width` bits, as a power
-    /// of two: a run or shift from `x` starts in cell `x >> cell_unit()`.
-    fn cell_unit(&self) -> u32 {
-        self.width - self.bits - CELL_BITS
-    }
-
     /// The word and the bits of the cells of `slot`.
     fn cells_of(slot: usize) -> (usize, u64) {
         let cell = slot << CELL_BITS;
@@ -239,7 +248,7 @@ impl<'a> Lookahead<'a> {
         if self.is_on() {
             let (word, bits) = Self::cells_of(slot);
             self.held[id as usize * self.words + word] |= bits;
-            self.free[word] &= !bits;
+            self.free[word & (MAX_WORDS - 1)] &= !bits;
         }
     }
 
@@ -248,7 +257,7 @@ impl<'a> Lookahead<'a> {
         if self.is_on() {
             let (word, bits) = Self::cells_of(slot);
             self.held[id as usize * self.words + word] &= !bits;
-            self.free[word] |= bits;
+            self.free[word & (MAX_WORDS - 1)] |= bits;
         }
     }
 
@@ -257,11 +266,10 @@ impl<'a> Lookahead<'a> {
     /// `width` bits).
     pub(crate) fn know(&mut self, key: usize, lo: u64, hi: u64) {
         if self.is_on() {
-            let unit = self.cell_unit();
+            let unit = self.unit;
             let (first, last) = (lo >> unit, hi >> unit);
-            let cells = (self.words * 64) as u64;
-            self.key_at[key] = KnownAt {
-                cell: (first & (cells - 1)) as u16,
+            self.key_at[key & (MAX_KEYS - 1)] = KnownAt {
+                cell: (first & self.cell_mask) as u16,
                 more: (last - first) as u8,
             };
             self.known.push(key);
@@ -277,9 +285,10 @@ impl<'a> Lookahead<'a> {
 
     /// The keys known after the first `count` are no longer known.
     pub(crate) fn forget_since(&mut self, count: usize) {
-        for key in self.known.drain(count..) {
-            self.key_at[key] = UNKNOWN;
+        for &key in &self.known[count..] {
+            self.key_at[key & (MAX_KEYS - 1)] = UNKNOWN;
         }
+        self.known.truncate(count);
     }
 
     /// The slots attack set `id` holds.
@@ -291,7 +300,7 @@ impl<'a> Lookahead<'a> {
     /// The cells from `at` on (128 of them) whose slots are free or held
     /// by attack set `id`.
     fn fits(&self, id: u8, at: usize) -> u128 {
-        window_of_union(&self.free, self.held_by(id), at)
+        window_of_union(&self.free[..self.words], self.held_by(id), at)
     }
 
     /// The shift cells `j`, from `first` on, for which a key of attack set
@@ -319,7 +328,7 @@ impl<'a> Lookahead<'a> {
         }
         let depth = self.width - k;
         let cells = self.words * 64;
-        let unit = self.cell_unit();
+        let unit = self.unit;
         let below_width = (1u64 << self.width) - 1;
         let span = (1u64 << k) - 1;
         let level = self.arcs.len();

@@ -2,6 +2,7 @@
 //! down, each key's slot held once it is known, and the interval left
 //! (its slots given back) when two attack sets meet.
 
+use super::stack::Stack;
 use super::{MagicQuestion, Stopped};
 use crate::exact_shift::ExactShifts;
 use crate::shift_lookahead::Lookahead;
@@ -17,7 +18,7 @@ struct Walk<'a> {
     /// whatever the bits, so that a slot number masked to fit needs no
     /// bound check.
     slots: Box<[u8; MAX_SLOTS]>,
-    undo: Vec<usize>,
+    undo: Stack<usize, MAX_SLOTS>,
     look: Lookahead<'a>,
     /// None where no key bit moves the index by whole slots, or in a walk
     /// with complements (whose empty occupancy has no fixed slot): the
@@ -28,11 +29,12 @@ struct Walk<'a> {
     known_here: Vec<(u32, u32)>,
     /// The keys not yet known, listed for each interval on the way down:
     /// an interval's list lies past its parent's.
-    open: Vec<u32>,
-    /// For each `k`, the largest key looked at in an interval of `2^k`
-    /// magics (see [`search`](Self::search)): a comparison on the way
-    /// through the keys where a product would be checked for overflow.
-    looked_at: [u64; 64],
+    open: Stack<u32, MAX_OPEN>,
+    /// For each `k`, how many keys (the smallest) are looked at in an
+    /// interval of `2^k` magics (see [`search`](Self::search)): worked out
+    /// once, so that the walk neither checks a product for overflow nor
+    /// compares the keys one by one to the bound.
+    looked_to: [usize; 64],
     nodes: u64,
     /// For each `k`, the keys that last ruled out an interval of `2^k`
     /// magics, the latest first ([`NO_KEY`] where none yet): see
@@ -53,6 +55,11 @@ pub(super) const FREE: u8 = u8::MAX;
 
 /// The most slots a question has: a mask has at most 12 squares.
 const MAX_SLOTS: usize = 1 << 12;
+
+/// The most keys listed as not yet known along the walk's path: each
+/// interval on it (at most 64) lists at most every key (fewer than
+/// [`MAX_SLOTS`], as a mask has at most 12 squares).
+const MAX_OPEN: usize = 64 * MAX_SLOTS;
 
 /// How many of the keys that last ruled out an interval are kept for each
 /// level and looked at first. On rook h2 at 10 bits, 8 find three in four
@@ -175,62 +182,32 @@ impl Walk<'_> {
         let known_here = self.known_here.len();
         let base = self.open.len();
         let reading = Reading::new(p, start, k, self.extra);
-        let looked_at = self.looked_at[k as usize];
         let killed = self.killed(reading, k);
         // A test build walks a killed interval all the same, to check below
         // that its keys rule it out too.
         if killed && cfg!(not(test)) {
             return Ok(None);
         }
+        // The listed keys, then the keys from `tail` up to those that step
+        // more than once: in the order of the keys either way.
+        let looked_to = self.looked_to[k as usize].max(tail);
+        let keys = &p.keys[..];
         let mut clash = false;
-        let mut next = tail;
-        // The listed keys, then the keys from `tail` on until one steps more
-        // than once: in the order of the keys either way.
-        let mut j = listed.start;
-        loop {
-            let i = if j < listed.end {
-                j += 1;
-                self.open[j - 1] as usize
-            } else if next < p.keys.len() && p.keys[next].0 <= looked_at {
-                next += 1;
-                next - 1
-            } else {
+        for j in listed {
+            let i = self.open[j] as usize;
+            if !self.visit(keys, reading, k, i) {
+                clash = true;
                 break;
-            };
-            let (c, id) = p.keys[i];
-            let (lo, hi) = reading.run(c);
-            let (first, last) = (lo >> reading.drop, hi >> reading.drop);
-            if first != last {
-                // Not known yet (one of two slots: the run is shorter than
-                // a step), but both may already hold other attack sets.
-                if reading.held_by_other(&self.slots, first, id)
-                    && reading.held_by_other(&self.slots, last, id)
-                {
-                    self.note_killer(k, i);
+            }
+        }
+        let mut next = tail;
+        if !clash {
+            while next < looked_to {
+                next += 1;
+                if !self.visit(keys, reading, k, next - 1) {
                     clash = true;
                     break;
                 }
-                self.open.push(i as u32);
-                continue;
-            }
-            // `first` is below the slot count: only `last` can wrap.
-            let slot = first as usize & (MAX_SLOTS - 1);
-            match self.slots[slot] {
-                FREE => {
-                    self.slots[slot] = id;
-                    self.undo.push(slot);
-                    self.look.hold(slot, id);
-                }
-                held if held == id => {}
-                _ => {
-                    self.note_killer(k, i);
-                    clash = true;
-                    break;
-                }
-            }
-            self.look.know(i, lo, hi);
-            if self.exact.is_some() {
-                self.known_here.push((i as u32, slot as u32));
             }
         }
         #[cfg(test)]
@@ -265,14 +242,59 @@ impl Walk<'_> {
         };
         self.open.truncate(base);
         self.known_here.truncate(known_here);
-        for slot in self.undo.drain(mark..) {
+        for &slot in &self.undo[mark..] {
             // Already below MAX_SLOTS; the mask spares the bound checks.
             let slot = slot & (MAX_SLOTS - 1);
             self.look.release(slot, self.slots[slot]);
             self.slots[slot] = FREE;
         }
+        self.undo.truncate(mark);
         self.look.forget_since(known_before);
         Ok(found)
+    }
+}
+
+impl Walk<'_> {
+    /// Looks at key `i` over the interval `reading` reads, of `2^k` magics:
+    /// holds its slot once it is known, lists it if not, and `false` when
+    /// every slot it may take is held by another attack set, which rules
+    /// the interval out.
+    #[inline(always)]
+    fn visit(&mut self, keys: &[(u64, u8)], reading: Reading, k: u32, i: usize) -> bool {
+        let (c, id) = keys[i];
+        let (lo, hi) = reading.run(c);
+        let (first, last) = (lo >> reading.drop, hi >> reading.drop);
+        if first != last {
+            // Not known yet (one of two slots: the run is shorter than a
+            // step), but both may already hold other attack sets.
+            if reading.held_by_other(&self.slots, first, id)
+                && reading.held_by_other(&self.slots, last, id)
+            {
+                self.note_killer(k, i);
+                return false;
+            }
+            self.open.push(i as u32);
+            return true;
+        }
+        // `first` is below the slot count: only `last` can wrap.
+        let slot = first as usize & (MAX_SLOTS - 1);
+        match self.slots[slot] {
+            FREE => {
+                self.slots[slot] = id;
+                self.undo.push(slot);
+                self.look.hold(slot, id);
+            }
+            held if held == id => {}
+            _ => {
+                self.note_killer(k, i);
+                return false;
+            }
+        }
+        self.look.know(i, lo, hi);
+        if self.exact.is_some() {
+            self.known_here.push((i as u32, slot as u32));
+        }
+        true
     }
 }
 
@@ -456,19 +478,20 @@ impl MagicQuestion {
         let one_step = 1u64 << (p.width - p.bits);
         // `c (2^k - 1 + extra) - extra < one_step`, as `c` at most a bound;
         // with `2^k - 1 + extra` zero (a single magic, no extra) every key.
-        let looked_at = std::array::from_fn(|k| {
+        let looked_to = std::array::from_fn(|k| {
             let run = (1u64 << k) - 1 + extra;
-            (one_step + extra - 1).checked_div(run).unwrap_or(u64::MAX)
+            let most = (one_step + extra - 1).checked_div(run).unwrap_or(u64::MAX);
+            p.keys.partition_point(|&(c, _)| c <= most)
         });
         let mut walk = Walk {
             p,
-            looked_at,
+            looked_to,
             slots,
-            undo: Vec::new(),
+            undo: Stack::new(),
             look,
             exact,
             known_here: Vec::new(),
-            open: Vec::new(),
+            open: Stack::new(),
             nodes: 0,
             killers: [[NO_KEY; KILLERS]; 64],
             halt,
