@@ -258,7 +258,9 @@ impl Walk<'_> {
     /// Looks at key `i` over the interval `reading` reads, of `2^k` magics:
     /// holds its slot once it is known, lists it if not, and `false` when
     /// every slot it may take is held by another attack set, which rules
-    /// the interval out.
+    /// the interval out. `keys` is the question's keys, passed in so that
+    /// their place is read once an interval rather than once a key (2%
+    /// fewer instructions on `rook,h2,10 --shard 2/2048`).
     #[inline(always)]
     fn visit(&mut self, keys: &[(u64, u8)], reading: Reading, k: u32, i: usize) -> bool {
         let (c, id) = keys[i];
