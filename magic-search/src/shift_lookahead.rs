@@ -63,6 +63,10 @@ const MAX_WORDS: usize = (1 << (12 + CELL_BITS)) / 64;
 /// The most keys a question has: a mask has at most 12 squares.
 const MAX_KEYS: usize = 1 << 12;
 
+/// The most words the bit sets of every attack set take: a question has
+/// fewer than 256 attack sets (they are numbered by bytes).
+const MAX_HELD: usize = 256 * MAX_WORDS;
+
 /// Groups with fewer keys below their bit than this gain too little.
 const MIN_BELOW: usize = 16;
 
@@ -148,10 +152,10 @@ pub(crate) struct Lookahead<'a> {
     cell_mask: u64,
     /// For each attack set, the cells of the slots it holds (one bit set
     /// after another), and the cells of the free slots: bit sets of
-    /// `2^(bits + CELL_BITS)` bits, in [`MAX_WORDS`] words whatever the
-    /// bits for the free ones, so that a word masked to fit needs no
-    /// bound check.
-    held: Vec<u64>,
+    /// `2^(bits + CELL_BITS)` bits, in [`MAX_HELD`] and [`MAX_WORDS`]
+    /// words whatever the bits and the attack sets, so that a word masked
+    /// to fit needs no bound check.
+    held: Box<[u64; MAX_HELD]>,
     free: Box<[u64; MAX_WORDS]>,
     /// Where each known key lies, or [`UNKNOWN`]: [`MAX_KEYS`] long, for
     /// the same reason.
@@ -159,8 +163,14 @@ pub(crate) struct Lookahead<'a> {
     /// For each key, the groups it is a member of, as bits: a group
     /// stands for a bit of the keys, which are below `2^63`.
     member_of: Vec<u64>,
-    /// The keys known, in the order they became known.
+    /// The keys known, in the order they became known: within one
+    /// interval, in the keys' order, as the walk looks at them.
     known: Vec<usize>,
+    /// For each `k`, a bound on the keys that are members of a group whose
+    /// arc may go on from the parent of an interval of `2^k` magics (one
+    /// started a level higher): the keys [`enter`](Self::enter) checks
+    /// against an arc it already has lie below it.
+    going_on_below: [usize; 64],
     /// Each group's arc at every interval on the path, a level after another.
     arcs: Vec<ShiftArc>,
     /// 1 when an interval `[start, start + 2^k)` stands for the magics up
@@ -215,7 +225,11 @@ impl<'a> Lookahead<'a> {
             words,
             unit: width.saturating_sub(bits + CELL_BITS),
             cell_mask: (words * 64).saturating_sub(1) as u64,
-            held: vec![0; words * attack_sets],
+            held: {
+                debug_assert!(attack_sets <= 256, "attack sets numbered by bytes");
+                let held = vec![0; MAX_HELD].into_boxed_slice();
+                held.try_into().unwrap_or_else(|_| unreachable!())
+            },
             free: Box::new([u64::MAX; MAX_WORDS]),
             key_at: Box::new([UNKNOWN; MAX_KEYS]),
             member_of: (0..if groups.is_empty() { 0 } else { keys })
@@ -225,6 +239,17 @@ impl<'a> Lookahead<'a> {
                 })
                 .collect(),
             known: Vec::new(),
+            going_on_below: core::array::from_fn(|k| {
+                let parent_depth = width.checked_sub(k as u32 + 1);
+                let started = |g: &&ShiftGroup| parent_depth.is_some_and(|d| d >= g.from_depth);
+                let member_below = |g: &ShiftGroup| g.members.last().map_or(0, |&m| m as usize + 1);
+                groups
+                    .iter()
+                    .filter(started)
+                    .map(member_below)
+                    .max()
+                    .unwrap_or(0)
+            }),
             arcs: Vec::new(),
             extra,
         }
@@ -244,36 +269,39 @@ impl<'a> Lookahead<'a> {
     }
 
     /// Attack set `id` now holds `slot`.
+    ///
+    /// This and [`release`](Self::release) and [`know`](Self::know) write
+    /// even when the lookahead is off, where nothing reads what they
+    /// write: their arrays are long enough whatever the question, and a
+    /// test for it on every key would cost more (2% of the walk's
+    /// instructions on rook h2 at 10 bits).
+    #[inline(always)]
     pub(crate) fn hold(&mut self, slot: usize, id: u8) {
-        if self.is_on() {
-            let (word, bits) = Self::cells_of(slot);
-            self.held[id as usize * self.words + word] |= bits;
-            self.free[word & (MAX_WORDS - 1)] &= !bits;
-        }
+        let (word, bits) = Self::cells_of(slot);
+        self.held[(id as usize * self.words + word) & (MAX_HELD - 1)] |= bits;
+        self.free[word & (MAX_WORDS - 1)] &= !bits;
     }
 
     /// `slot`, held by attack set `id`, is free again.
+    #[inline(always)]
     pub(crate) fn release(&mut self, slot: usize, id: u8) {
-        if self.is_on() {
-            let (word, bits) = Self::cells_of(slot);
-            self.held[id as usize * self.words + word] &= !bits;
-            self.free[word & (MAX_WORDS - 1)] |= bits;
-        }
+        let (word, bits) = Self::cells_of(slot);
+        self.held[(id as usize * self.words + word) & (MAX_HELD - 1)] &= !bits;
+        self.free[word & (MAX_WORDS - 1)] |= bits;
     }
 
     /// Key `key` is known to lie in one slot: its run, `c' m` over the
     /// interval, goes from `lo` to `hi` (in units of the magic's low
     /// `width` bits).
+    #[inline(always)]
     pub(crate) fn know(&mut self, key: usize, lo: u64, hi: u64) {
-        if self.is_on() {
-            let unit = self.unit;
-            let (first, last) = (lo >> unit, hi >> unit);
-            self.key_at[key & (MAX_KEYS - 1)] = KnownAt {
-                cell: (first & self.cell_mask) as u16,
-                more: (last - first) as u8,
-            };
-            self.known.push(key);
-        }
+        let unit = self.unit;
+        let (first, last) = (lo >> unit, hi >> unit);
+        self.key_at[key & (MAX_KEYS - 1)] = KnownAt {
+            cell: (first & self.cell_mask) as u16,
+            more: (last - first) as u8,
+        };
+        self.known.push(key);
     }
 
     /// How many keys are known: what [`enter`](Self::enter) and
@@ -299,6 +327,7 @@ impl<'a> Lookahead<'a> {
 
     /// The cells from `at` on (128 of them) whose slots are free or held
     /// by attack set `id`.
+    #[inline(always)]
     fn fits(&self, id: u8, at: usize) -> u128 {
         window_of_union(&self.free[..self.words], self.held_by(id), at)
     }
@@ -394,8 +423,13 @@ impl<'a> Lookahead<'a> {
             });
         }
         // The keys that became known here, each in the groups it is a
-        // member of only (most keys are in none or one).
-        for &key in &self.known[before..] {
+        // member of only (most keys are in none or one). Most of them lie
+        // past the members of every group going on (on rook h2 at 10 bits,
+        // nearly all): as they come in order, the loop stops at the first,
+        // and the walk takes 8% fewer instructions.
+        let below = self.going_on_below[k as usize & 63];
+        debug_assert!(self.known[before..].is_sorted());
+        for &key in self.known[before..].iter().take_while(|&&key| key < below) {
             let mut groups = self.member_of[key] & going_on;
             while groups != 0 {
                 let g = groups.trailing_zeros() as usize;

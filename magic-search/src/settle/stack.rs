@@ -32,6 +32,14 @@ impl<T: Copy + Default, const N: usize> Stack<T, N> {
         self.len += 1;
     }
 
+    /// The item at place `i`, below the length: masked to fit rather than
+    /// checked, as the walk reads its lists while it pushes onto them.
+    #[inline(always)]
+    pub(crate) fn at(&self, i: usize) -> T {
+        debug_assert!(i < self.len);
+        self.items[i & (N - 1)]
+    }
+
     /// Drops the items from place `len` on.
     #[inline(always)]
     pub(crate) fn truncate(&mut self, len: usize) {
