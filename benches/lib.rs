@@ -4,6 +4,8 @@
 
 #[cfg(feature = "peers")]
 mod chess_sliders;
+#[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+pub mod hyperbola_simd;
 pub mod pressure_tables;
 mod working_set;
 

@@ -142,6 +142,13 @@ fn lookups(c: &mut Criterion) {
     bench_all(c, &inputs, "pext", &PEXT);
     bench_all(c, &inputs, "pext_pdep", &PEXT_PDEP);
     bench_all(c, &inputs, "hyperbola", &HYPERBOLA);
+    // Lines side by side in vector registers, in a build with AVX2 only.
+    #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
+    {
+        magic_benches::hyperbola_simd::check_against_ray_walk();
+        let simd = magic_benches::hyperbola_simd::HyperbolaSimd;
+        bench_all(c, &inputs, "hyperbola_simd", &simd);
+    }
     bench_all(c, &inputs, "peer:shakmaty", &Shakmaty);
     bench_all(c, &inputs, "peer:cozy-chess", &Cozy);
     bench_all(c, &inputs, "peer:chess", &ChessSliders);
