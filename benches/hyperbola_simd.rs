@@ -222,3 +222,11 @@ pub fn check_against_ray_walk() {
         }
     }
 }
+
+#[cfg(test)]
+mod tests {
+    #[test]
+    fn gives_the_ray_walk_attacks() {
+        super::check_against_ray_walk();
+    }
+}
