@@ -71,7 +71,7 @@ pub struct HyperbolaSimd;
 /// for a square's `s`. One macro for both register widths, whose
 /// intrinsics differ in name only.
 macro_rules! quintessence {
-    ([$sub:ident, $xor:ident, $and:ident, $set1:ident], $occ:expr, $lines:expr, $sq:expr, $reverse:ident, $reversed_s:expr) => {{
+    ([$sub:ident, $xor:ident, $and:ident, $set1:ident], $occ:expr, $lines:expr, $sq:expr, $reverse:expr, $reversed_s:expr) => {{
         let lines = $lines;
         let o = $and($set1($occ as i64), lines);
         let forward = $sub(o, $set1((2u64 << $sq) as i64));
@@ -123,43 +123,45 @@ unsafe fn or_lanes(a: __m128i) -> u64 {
     _mm_cvtsi128_si64(_mm_or_si128(a, _mm_unpackhi_epi64(a, a))) as u64
 }
 
+/// Two lines of `sq` in the lanes of an SSE register, from line `first`
+/// of [`Lines`] on: their attacks or'ed together.
+///
+/// # Safety
+///
+/// Needs SSSE3, and `sq` below 64.
+#[inline(always)]
+unsafe fn two_lines(
+    sq: usize,
+    occ: u64,
+    first: usize,
+    reverse: unsafe fn(__m128i) -> __m128i,
+    reversed_s: u64,
+) -> u64 {
+    let lines = _mm_load_si128(LINES[sq].0[first..].as_ptr().cast());
+    or_lanes(quintessence!(
+        [_mm_sub_epi64, _mm_xor_si128, _mm_and_si128, _mm_set1_epi64x],
+        occ,
+        lines,
+        sq,
+        reverse,
+        reversed_s
+    ))
+}
+
 impl Sliders for HyperbolaSimd {
     #[inline(always)]
     fn rook(&self, sq: usize, occ: u64) -> u64 {
         let sq = sq & 63;
-        // SAFETY: the module is compiled only with AVX2 (and so SSSE3), and
-        // every load is of a whole array element.
-        unsafe {
-            let lines = _mm_load_si128(LINES[sq].0.as_ptr().cast());
-            let reversed_s = 1u64 << (63 - sq);
-            or_lanes(quintessence!(
-                [_mm_sub_epi64, _mm_xor_si128, _mm_and_si128, _mm_set1_epi64x],
-                occ,
-                lines,
-                sq,
-                reverse_bits,
-                reversed_s
-            ))
-        }
+        // SAFETY: the module is compiled only with AVX2 (and so SSSE3).
+        unsafe { two_lines(sq, occ, 0, reverse_bits, 1 << (63 - sq)) }
     }
 
     #[inline(always)]
     fn bishop(&self, sq: usize, occ: u64) -> u64 {
         let sq = sq & 63;
+        // A diagonal has one square per rank: a byte swap reverses it.
         // SAFETY: as in `rook`.
-        unsafe {
-            let lines = _mm_load_si128(LINES[sq].0.as_ptr().add(2).cast());
-            // A diagonal has one square per rank: a byte swap reverses it.
-            let reversed_s = (1u64 << sq).swap_bytes();
-            or_lanes(quintessence!(
-                [_mm_sub_epi64, _mm_xor_si128, _mm_and_si128, _mm_set1_epi64x],
-                occ,
-                lines,
-                sq,
-                swap_bytes,
-                reversed_s
-            ))
-        }
+        unsafe { two_lines(sq, occ, 2, swap_bytes, (1u64 << sq).swap_bytes()) }
     }
 
     #[inline(always)]
