@@ -49,14 +49,13 @@ static LINES: [Lines; 64] = {
 };
 
 /// Reverses the bytes of each 64-bit lane.
-const BYTE_SWAP: [i8; 16] = [7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8];
-/// A nibble's bits reversed, as the high nibble of a byte.
-const LOW_REVERSED: [i8; 16] = [
-    0x00, -0x80, 0x40, -0x40, 0x20, -0x60, 0x60, -0x20, 0x10, -0x70, 0x50, -0x30, 0x30, -0x50,
-    0x70, -0x10,
+const BYTE_SWAP: [u8; 16] = [7, 6, 5, 4, 3, 2, 1, 0, 15, 14, 13, 12, 11, 10, 9, 8];
+/// Looked up by a byte's low nibble: its bits reversed, as a high nibble.
+const LOW_REVERSED: [u8; 16] = [
+    0x00, 0x80, 0x40, 0xc0, 0x20, 0xa0, 0x60, 0xe0, 0x10, 0x90, 0x50, 0xd0, 0x30, 0xb0, 0x70, 0xf0,
 ];
-/// A nibble's bits reversed, as the low nibble of a byte.
-const HIGH_REVERSED: [i8; 16] = [
+/// Looked up by a byte's high nibble: its bits reversed, as a low nibble.
+const HIGH_REVERSED: [u8; 16] = [
     0x0, 0x8, 0x4, 0xc, 0x2, 0xa, 0x6, 0xe, 0x1, 0x9, 0x5, 0xd, 0x3, 0xb, 0x7, 0xf,
 ];
 
@@ -106,7 +105,7 @@ unsafe fn reverse_bits(x: __m128i) -> __m128i {
 /// [`reverse_bits`] on the four lanes of an AVX2 register.
 #[inline(always)]
 unsafe fn reverse_bits_256(x: __m256i) -> __m256i {
-    let table = |t: &[i8; 16]| _mm256_broadcastsi128_si256(_mm_loadu_si128(t.as_ptr().cast()));
+    let table = |t: &[u8; 16]| _mm256_broadcastsi128_si256(_mm_loadu_si128(t.as_ptr().cast()));
     let nibble = _mm256_set1_epi8(0x0f);
     let x = _mm256_shuffle_epi8(x, table(&BYTE_SWAP));
     let low = _mm256_shuffle_epi8(table(&LOW_REVERSED), _mm256_and_si256(x, nibble));
