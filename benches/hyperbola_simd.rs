@@ -203,11 +203,10 @@ pub fn check_against_ray_walk() {
                 for board in [occ, occ | !mask] {
                     let rook = attacks_by_ray_walk(Piece::Rook, sq, board);
                     let bishop = attacks_by_ray_walk(Piece::Bishop, sq, board);
-                    let got = match piece {
-                        Piece::Rook => HyperbolaSimd.rook(sq, board),
-                        Piece::Bishop => HyperbolaSimd.bishop(sq, board),
+                    let (got, want) = match piece {
+                        Piece::Rook => (HyperbolaSimd.rook(sq, board), rook),
+                        Piece::Bishop => (HyperbolaSimd.bishop(sq, board), bishop),
                     };
-                    let want = if piece == Piece::Rook { rook } else { bishop };
                     assert_eq!(got, want, "{piece:?} on {sq}, occupancy {board:#x}");
                     assert_eq!(
                         HyperbolaSimd.queen(sq, board),
