@@ -21,6 +21,7 @@ magic_tables! {
     static MAGIC32 { scheme = magic32 }
     static PEXT { scheme = pext }
     static PEXT_PDEP { scheme = pext_pdep }
+    static PEXT_LINES { scheme = pext_lines }
     static HYPERBOLA { scheme = hyperbola }
 }
 
@@ -141,6 +142,7 @@ fn lookups(c: &mut Criterion) {
     bench_all(c, &inputs, "magic32", &MAGIC32);
     bench_all(c, &inputs, "pext", &PEXT);
     bench_all(c, &inputs, "pext_pdep", &PEXT_PDEP);
+    bench_all(c, &inputs, "pext_lines", &PEXT_LINES);
     bench_all(c, &inputs, "hyperbola", &HYPERBOLA);
     // Lines side by side in vector registers, in a build with AVX2 only.
     #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]

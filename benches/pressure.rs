@@ -53,6 +53,7 @@ fn pressure(c: &mut Criterion) {
     if cfg!(target_feature = "bmi2") {
         bench(c, &inputs, &set, "pext", &PEXT);
         bench(c, &inputs, &set, "pext_pdep", &PEXT_PDEP);
+        bench(c, &inputs, &set, "pext_lines", &PEXT_LINES);
     }
     bench(c, &inputs, &set, "peer:shakmaty", &Shakmaty);
     bench(c, &inputs, &set, "peer:cozy-chess", &Cozy);

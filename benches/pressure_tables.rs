@@ -22,6 +22,8 @@ magic_tables! {
     pub static PEXT { scheme = pext }
     /// `pext_pdep`.
     pub static PEXT_PDEP { scheme = pext_pdep }
+    /// `pext_lines`.
+    pub static PEXT_LINES { scheme = pext_lines }
     /// `hyperbola`.
     pub static HYPERBOLA { scheme = hyperbola }
 }

@@ -29,7 +29,7 @@ echo "(simulated L1d 48 KiB, L2 1 MiB; 8 working-set reads per lookup cost $(awk
 echo
 echo "| scheme | L1d misses per lookup | L2 misses per lookup |"
 echo "|---|---:|---:|"
-for s in fancy fancy-best plain shared-best fixed_shift black byte_lookup-best pext_pdep hyperbola shakmaty cozy-chess; do
+for s in fancy fancy-best plain shared-best fixed_shift black byte_lookup-best pext_pdep pext_lines hyperbola shakmaty cozy-chess; do
     read -r _ d1 l2 <<<"$(misses "$s")"
     awk -v s="$s" -v d="$d1" -v l="$l2" -v bd="$base_d1" -v bl="$base_l2" -v n="$n" \
         'BEGIN { printf "| %s | %.3f | %.3f |\n", s, (d - bd) / n, (l - bl) / n }'

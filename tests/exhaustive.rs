@@ -75,6 +75,7 @@ magic_tables! {
     static BEST_SHARED { scheme = shared, set = best }
     static PEXT { scheme = pext }
     static PEXT_PDEP { scheme = pext_pdep }
+    static PEXT_LINES { scheme = pext_lines }
     static HYPERBOLA { scheme = hyperbola }
 }
 
@@ -147,6 +148,7 @@ exhaustive! {
     macro_magic32_seeded: MAGIC32_SEEDED,
     macro_pext: PEXT,
     macro_pext_pdep: PEXT_PDEP,
+    macro_pext_lines: PEXT_LINES,
     macro_hyperbola: HYPERBOLA,
     macro_black_repacked: BLACK_REPACKED,
     macro_fixed_shift_repacked: FIXED_SHIFT_REPACKED,
@@ -178,6 +180,9 @@ fn table_sizes_meet_their_targets() {
     );
     // Compressed PEXT: within 215 KiB.
     assert!(PEXT_PDEP.table_bytes() <= 215 * 1024);
+    // PEXT by lines: 64 rooks of two 64-slot lines and the bishops' PEXT
+    // sub-tables, 105 KiB.
+    assert_eq!(PEXT_LINES.entries().len(), 64 * 128 + 5_248);
 }
 
 #[test]

@@ -19,6 +19,7 @@ magic_tables! {
     static MAGIC32 { scheme = magic32 }
     static PEXT { scheme = pext }
     static PEXT_PDEP { scheme = pext_pdep }
+    static PEXT_LINES { scheme = pext_lines }
     /// Another seed, other bits, another named set: searched or emitted.
     static FANCY_SEEDED { scheme = fancy, seed = 3 }
     static PLAIN_SEEDED { scheme = plain, seed = 77 }
@@ -45,6 +46,7 @@ fn shipped_set_tables_are_the_prebuilt_statics() {
     assert!(same(&MAGIC32, &prebuilt::MAGIC32));
     assert!(same(&PEXT, &prebuilt::PEXT));
     assert!(same(&PEXT_PDEP, &prebuilt::PEXT_PDEP));
+    assert!(same(&PEXT_LINES, &prebuilt::PEXT_LINES));
 }
 
 #[test]

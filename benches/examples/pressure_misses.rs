@@ -44,13 +44,14 @@ fn main() {
         Some("black") => run(&BLACK, passes),
         Some("byte_lookup-best") => run(&BEST_BYTE_LOOKUP, passes),
         Some("pext_pdep") => run(&PEXT_PDEP, passes),
+        Some("pext_lines") => run(&PEXT_LINES, passes),
         Some("hyperbola") => run(&HYPERBOLA, passes),
         Some("shakmaty") => run(&ShakmatySliders, passes),
         Some("cozy-chess") => run(&CozySliders, passes),
         other => {
             eprintln!(
                 "error: unknown scheme `{}`; use one of pressure-only, fancy, fancy-best, plain, \
-                 shared-best, fixed_shift, black, byte_lookup-best, pext_pdep, hyperbola, \
+                 shared-best, fixed_shift, black, byte_lookup-best, pext_pdep, pext_lines, hyperbola, \
                  shakmaty, cozy-chess",
                 other.unwrap_or_default()
             );

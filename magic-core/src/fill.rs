@@ -32,6 +32,9 @@ pub enum Slots {
     /// The attack set packed by the square's empty-board attacks, `u16`
     /// ([`fill_compressed`]).
     Compressed,
+    /// A rook's attacks along its rank and along its file apart, a
+    /// bishop's whole, `u64` ([`fill_lines`](crate::fill_lines)).
+    Lines,
 }
 
 /// Fills `table` (zeroed) with attack sets from `layout`; occupancies

@@ -2,6 +2,7 @@
 //! each scheme places its squares' sub-tables, for the const builders and
 //! the proc-macro alike.
 
+use crate::lines::{rook_lines_offset, LINES_ROOK_BITS, PEXT_LINES_LEN};
 use crate::visit::{Layout, Length};
 use crate::{
     check_bits, default_bits, Hash, Message, Piece, Scheme, SquareHash, FIXED_BISHOP_BITS,
@@ -34,6 +35,7 @@ pub const fn layout_of(
             magics,
             [&embedded_bits(magics[0]), &embedded_bits(magics[1])],
         ),
+        Scheme::PextLines => Ok((lines(), Length::Sum(PEXT_LINES_LEN))),
         Scheme::Pext | Scheme::PextPdep | Scheme::Hyperbola => {
             let none = [0u64; 64];
             let bits = [default_bits(Piece::Rook), default_bits(Piece::Bishop)];
@@ -76,6 +78,29 @@ pub const fn layout_of(
             Ok((layout, Length::LastUsed))
         }
     }
+}
+
+/// A lines table's layout: each rook's two line sub-tables, 128 slots
+/// (its mask the whole relevant mask, which the two lines share out), then
+/// the bishops' PEXT sub-tables one after the other.
+const fn lines() -> Layout {
+    let mut layout = [[SquareHash::EMPTY; 64]; 2];
+    let bits = default_bits(Piece::Bishop);
+    let mut sq = 0;
+    while sq < 64 {
+        let offset = rook_lines_offset(sq);
+        layout[0][sq] = SquareHash::new(Hash::Pext, Piece::Rook, sq, 0, LINES_ROOK_BITS, offset);
+        sq += 1;
+    }
+    let mut offset = rook_lines_offset(64);
+    let mut sq = 0;
+    while sq < 64 {
+        let b = bits[sq] as u32;
+        layout[1][sq] = SquareHash::new(Hash::Pext, Piece::Bishop, sq, 0, b, offset);
+        offset += 1 << b;
+        sq += 1;
+    }
+    layout
 }
 
 /// The offset each offset-in-magic factor's low 16 bits give.

@@ -3,6 +3,7 @@
 use crate::fill::Slots;
 use crate::geometry::{default_bits, Piece};
 use crate::hash::Hash;
+use crate::lines::LINES_ROOK_BITS;
 use crate::sizes::{FIXED_BISHOP_BITS, FIXED_ROOK_BITS};
 use core::fmt;
 use core::str::FromStr;
@@ -39,6 +40,8 @@ pub enum Scheme {
     Pext,
     /// BMI2 PEXT index, `u16` entries expanded with PDEP (`PextPdepTables`).
     PextPdep,
+    /// BMI2 PEXT index, a rook's rank and file looked up apart (`PextLinesTables`).
+    PextLines,
     /// Hyperbola Quintessence, no tables (`Hyperbola`).
     Hyperbola,
 }
@@ -47,9 +50,9 @@ impl Scheme {
     /// Every scheme, in the order the documentation lists them.
     ///
     /// ```
-    /// assert_eq!(magic_core::Scheme::ALL.len(), 12);
+    /// assert_eq!(magic_core::Scheme::ALL.len(), 13);
     /// ```
-    pub const ALL: [Scheme; 12] = [
+    pub const ALL: [Scheme; 13] = [
         Scheme::Fancy,
         Scheme::Plain,
         Scheme::ShiftInMagic,
@@ -61,6 +64,7 @@ impl Scheme {
         Scheme::Magic32,
         Scheme::Pext,
         Scheme::PextPdep,
+        Scheme::PextLines,
         Scheme::Hyperbola,
     ];
 
@@ -82,6 +86,7 @@ impl Scheme {
             Scheme::Magic32 => "magic32",
             Scheme::Pext => "pext",
             Scheme::PextPdep => "pext_pdep",
+            Scheme::PextLines => "pext_lines",
             Scheme::Hyperbola => "hyperbola",
         }
     }
@@ -104,6 +109,7 @@ impl Scheme {
             Scheme::Magic32 => "Magic32Tables",
             Scheme::Pext => "PextTables",
             Scheme::PextPdep => "PextPdepTables",
+            Scheme::PextLines => "PextLinesTables",
             Scheme::Hyperbola => "Hyperbola",
         }
     }
@@ -115,7 +121,10 @@ impl Scheme {
     /// assert!(!magic_core::Scheme::Pext.has_magics());
     /// ```
     pub const fn has_magics(self) -> bool {
-        !matches!(self, Scheme::Pext | Scheme::PextPdep | Scheme::Hyperbola)
+        !matches!(
+            self,
+            Scheme::Pext | Scheme::PextPdep | Scheme::PextLines | Scheme::Hyperbola
+        )
     }
 
     /// The hash the scheme's magics are for.
@@ -128,7 +137,7 @@ impl Scheme {
         match self {
             Scheme::Black => Hash::Black,
             Scheme::Magic32 => Hash::Split32,
-            Scheme::Pext | Scheme::PextPdep => Hash::Pext,
+            Scheme::Pext | Scheme::PextPdep | Scheme::PextLines => Hash::Pext,
             _ => Hash::Multiply,
         }
     }
@@ -139,6 +148,7 @@ impl Scheme {
             Scheme::Shared => Slots::PostMasked,
             Scheme::ByteLookup => Slots::PatternBytes,
             Scheme::PextPdep => Slots::Compressed,
+            Scheme::PextLines => Slots::Lines,
             _ => Slots::Attacks,
         }
     }
@@ -155,7 +165,7 @@ impl Scheme {
             Scheme::Fancy | Scheme::ByteLookup | Scheme::Magic32 => Builder::MagicsAndBits,
             Scheme::Plain | Scheme::ShiftInMagic | Scheme::OffsetInMagic => Builder::Magics,
             Scheme::Shared | Scheme::FixedShift | Scheme::Black => Builder::MagicsAndOffsets,
-            Scheme::Pext | Scheme::PextPdep => Builder::Nothing,
+            Scheme::Pext | Scheme::PextPdep | Scheme::PextLines => Builder::Nothing,
             Scheme::Hyperbola => Builder::UnitStruct,
         }
     }
@@ -170,12 +180,13 @@ impl Scheme {
     pub const fn has_length_parameter(self) -> bool {
         !matches!(
             self,
-            Scheme::Plain | Scheme::Pext | Scheme::PextPdep | Scheme::Hyperbola
+            Scheme::Plain | Scheme::Pext | Scheme::PextPdep | Scheme::PextLines | Scheme::Hyperbola
         )
     }
 
     /// The default index bits of each square: the popcount of its relevant
-    /// mask, or 12 and 9 everywhere for the fixed-shift schemes.
+    /// mask, or 12 and 9 everywhere for the fixed-shift schemes; for
+    /// `pext_lines`, 7 for every rook (its two line sub-tables of 64 slots).
     ///
     /// ```
     /// use magic_core::Scheme;
@@ -187,6 +198,7 @@ impl Scheme {
             Scheme::Plain | Scheme::FixedShift | Scheme::Black | Scheme::OffsetInMagic => {
                 [[FIXED_ROOK_BITS as u8; 64], [FIXED_BISHOP_BITS as u8; 64]]
             }
+            Scheme::PextLines => [[LINES_ROOK_BITS as u8; 64], default_bits(Piece::Bishop)],
             _ => [default_bits(Piece::Rook), default_bits(Piece::Bishop)],
         }
     }

@@ -155,6 +155,7 @@ fn prebuilt(t: &Table) -> Option<&'static str> {
         Scheme::Magic32 if cfg!(feature = "prebuilt-magic32") => Some("MAGIC32"),
         Scheme::Pext if cfg!(feature = "prebuilt-pext") => Some("PEXT"),
         Scheme::PextPdep if cfg!(feature = "prebuilt-pext-pdep") => Some("PEXT_PDEP"),
+        Scheme::PextLines if cfg!(feature = "prebuilt-pext-lines") => Some("PEXT_LINES"),
         _ => None,
     }
 }

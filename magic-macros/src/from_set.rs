@@ -82,7 +82,7 @@ fn value(krate: &TokenStream, set: &MagicSet) -> Result<Out> {
     let read = match set.scheme.slots() {
         Slots::PatternBytes => "u8s",
         Slots::Compressed => "u16s_from_le_bytes",
-        Slots::Attacks | Slots::PostMasked => "u64s_from_le_bytes",
+        Slots::Attacks | Slots::PostMasked | Slots::Lines => "u64s_from_le_bytes",
     };
     let mut args = Out::default();
     for arg in builder_args(set) {

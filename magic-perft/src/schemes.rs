@@ -26,6 +26,8 @@ magic_tables! {
     pub static PEXT { scheme = pext }
     /// PEXT with PDEP-compressed entries.
     pub static PEXT_PDEP { scheme = pext_pdep }
+    /// PEXT by lines: a rook's rank and file apart.
+    pub static PEXT_LINES { scheme = pext_lines }
     /// Hyperbola Quintessence.
     pub static HYPERBOLA { scheme = hyperbola }
 }
@@ -43,9 +45,9 @@ pub static FANCY_CONST_BUILDER: FancyTables<DEFAULT_FANCY_LEN> = FancyTables::ne
 /// `fancy_const_builder` for [`FANCY_CONST_BUILDER`].
 ///
 /// ```
-/// assert_eq!(magic_perft::SCHEMES.len(), 13);
+/// assert_eq!(magic_perft::SCHEMES.len(), 14);
 /// ```
-pub const SCHEMES: [&str; 13] = [
+pub const SCHEMES: [&str; 14] = [
     "fancy",
     "plain",
     "shift_in_magic",
@@ -57,6 +59,7 @@ pub const SCHEMES: [&str; 13] = [
     "magic32",
     "pext",
     "pext_pdep",
+    "pext_lines",
     "hyperbola",
     "fancy_const_builder",
 ];
@@ -116,6 +119,10 @@ macro_rules! with_scheme {
             }),
             "pext_pdep" => Some({
                 let $tables = &PEXT_PDEP;
+                $body
+            }),
+            "pext_lines" => Some({
+                let $tables = &PEXT_LINES;
                 $body
             }),
             "hyperbola" => Some({

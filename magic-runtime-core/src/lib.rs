@@ -19,6 +19,7 @@ mod hyperbola;
 mod magic32;
 mod offset_in_magic;
 mod pext;
+mod pext_lines;
 mod pext_tables;
 mod plain;
 pub mod prebuilt;
@@ -35,6 +36,7 @@ pub use hyperbola::Hyperbola;
 pub use magic32::Magic32Tables;
 pub use offset_in_magic::OffsetInMagicTables;
 pub use pext::uses_bmi2;
+pub use pext_lines::PextLinesTables;
 pub use pext_tables::{PextPdepTables, PextTables};
 pub use plain::PlainTables;
 pub use shared::SharedTables;
@@ -50,5 +52,5 @@ pub use magic_core::{
     fancy_table_len, fewer_bits_proven_impossible, fewest_known_bits, min_bits, next_subset,
     parse_square, pdep, pext, relevant_mask, square_name, AttackSets, Hash, Message, Piece,
     SquareHash, DEFAULT_FANCY_LEN, DISTINCT_ATTACK_SETS, FIXED_BISHOP_BITS, FIXED_ROOK_BITS,
-    OFFSET_UNIT, PLAIN_LEN,
+    OFFSET_UNIT, PEXT_LINES_LEN, PLAIN_LEN,
 };

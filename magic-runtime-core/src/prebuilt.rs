@@ -13,7 +13,7 @@
 //! code the `const fn` builders run, checking every square. The tests check
 //! that the files are what the generator writes today and walk the rays of
 //! every square and occupancy through these statics. Building them only
-//! copies their bytes: about 0.25 s for all eleven, once.
+//! copies their bytes: about 0.25 s for all twelve, once.
 //!
 //! To have the macro emit every table into your crate instead (filled and
 //! checked by the const builder in the dev profile, by the macro in
@@ -37,6 +37,7 @@
 //! | `prebuilt-magic32` | `MAGIC32` |
 //! | `prebuilt-pext` | `PEXT` |
 //! | `prebuilt-pext-pdep` | `PEXT_PDEP` |
+//! | `prebuilt-pext-lines` | `PEXT_LINES` |
 //!
 //! The statics can also be used directly, with or without the macro.
 
@@ -44,7 +45,7 @@
 use crate::{
     __private::{u16s_from_le_bytes, u64s_from_le_bytes, u8s},
     default_bits, sets, BlackMagicTables, ByteLookupTables, FancyTables, FixedShiftTables,
-    Magic32Tables, OffsetInMagicTables, PextPdepTables, PextTables,
+    Magic32Tables, OffsetInMagicTables, PextLinesTables, PextPdepTables, PextTables,
     Piece::{Bishop, Rook},
     PlainTables, SharedTables, ShiftInMagicTables, DEFAULT_FANCY_LEN, SHARED_LEN,
 };
@@ -87,4 +88,5 @@ prebuilt! {
         &sets::MAGIC32_ROOK, &default_bits(Rook), &sets::MAGIC32_BISHOP, &default_bits(Bishop));
     "prebuilt-pext" PEXT: PextTables = "pext" u64s_from_le_bytes();
     "prebuilt-pext-pdep" PEXT_PDEP: PextPdepTables = "pext_pdep" u16s_from_le_bytes();
+    "prebuilt-pext-lines" PEXT_LINES: PextLinesTables = "pext_lines" u64s_from_le_bytes();
 }

@@ -228,7 +228,9 @@ pub fn shipped_set(scheme: Scheme) -> MagicSet {
             let offsets = magics.map(|m| m.map(|f| ((f & 0xffff) as usize * OFFSET_UNIT) as u32));
             (magics, Some(offsets), Some(sets::OFFSET_IN_MAGIC_LEN))
         }
-        Scheme::Pext | Scheme::PextPdep | Scheme::Hyperbola => ([[0; 64]; 2], None, None),
+        Scheme::Pext | Scheme::PextPdep | Scheme::PextLines | Scheme::Hyperbola => {
+            ([[0; 64]; 2], None, None)
+        }
     };
     let (offsets, len) = match (offsets, len) {
         (Some(offsets), Some(len)) => (offsets, len),

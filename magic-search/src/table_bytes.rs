@@ -6,8 +6,8 @@
 
 use crate::MagicSet;
 use magic_core::{
-    distinct_attacks, fill, fill_compressed, fill_pattern_bytes, fill_post_masked, layout_of,
-    Message, Slots, DISTINCT_ATTACK_SETS, UNUSED_BYTE,
+    distinct_attacks, fill, fill_compressed, fill_lines, fill_pattern_bytes, fill_post_masked,
+    layout_of, Message, Slots, DISTINCT_ATTACK_SETS, UNUSED_BYTE,
 };
 
 /// The filled table of a set, as the little-endian bytes of its entries;
@@ -37,6 +37,7 @@ pub fn table_bytes(set: &MagicSet) -> Result<Vec<u8>, String> {
         Slots::Compressed => filled_bytes(n, |table: &mut [u16]| {
             fill_compressed(&layout, table, name, length).map_err(text)
         })?,
+        Slots::Lines => filled_bytes(n, |table: &mut [u64]| fill_lines(table, name).map_err(text))?,
     };
     Ok(bytes)
 }

@@ -22,7 +22,7 @@ struct Cli {
     #[arg(long)]
     divide: bool,
     /// Slider tables to use: fancy, plain, shift_in_magic, shared, fixed_shift, black,
-    /// offset_in_magic, byte_lookup, magic32, pext, pext_pdep, hyperbola, or
+    /// offset_in_magic, byte_lookup, magic32, pext, pext_pdep, pext_lines, hyperbola, or
     /// fancy_const_builder (fancy tables from the const builder).
     #[arg(long, default_value = "black")]
     scheme: String,
