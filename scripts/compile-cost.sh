@@ -198,7 +198,7 @@ if [ "$mode" = all ]; then
     dir=$(new_crate lookup_free "")
     rook_main 'occ ^ sq as u64' >"$dir/src/main.rs"
     add "$dir" "the same main without a lookup"
-    for scheme in fancy plain shift_in_magic shared fixed_shift black offset_in_magic byte_lookup magic32 pext pext_pdep hyperbola; do
+    for scheme in fancy plain shift_in_magic shared fixed_shift black offset_in_magic byte_lookup magic32 pext pext_pdep pext_lines hyperbola; do
         dir=$(new_crate "scheme_$scheme" "$runtime")
         { echo "magic_runtime::magic_tables! { static T { scheme = $scheme } }"; rook_main 'T.rook(sq, occ)'; } >"$dir/src/main.rs"
         add "$dir" "\`scheme = $scheme\`"
