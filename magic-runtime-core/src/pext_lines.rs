@@ -47,25 +47,16 @@ const fn layout_and_entries() -> (Layout, Entries) {
     (layout, squares)
 }
 
-/// The index of `occ` in the rank sub-table: `pext` by the rank's inner
-/// squares with BMI2, the same bits by a shift without.
+/// The index of `occ` in a line's sub-table: `pext` by the line's inner
+/// squares with BMI2; without, `portable`, the same bits by a shift (the
+/// rank) or one multiplication (the file), which is then cheaper than the
+/// portable `pext` loop.
 #[inline(always)]
-fn rank_index(occ: u64, sq: usize, rank_inner: u64) -> usize {
+fn line_index(occ: u64, inner: u64, portable: usize) -> usize {
     if crate::uses_bmi2() {
-        pext_fast(occ, rank_inner) as usize
+        pext_fast(occ, inner) as usize
     } else {
-        magic_core::rank_index(occ, sq)
-    }
-}
-
-/// The index of `occ` in the file sub-table: `pext` by the file's inner
-/// squares with BMI2, one multiplication that gathers them without.
-#[inline(always)]
-fn file_index(occ: u64, sq: usize, file_inner: u64) -> usize {
-    if crate::uses_bmi2() {
-        pext_fast(occ, file_inner) as usize
-    } else {
-        magic_core::file_index(occ, sq)
+        portable
     }
 }
 
@@ -101,8 +92,8 @@ table_type! {
     lookup: runtime,
     fn lookup(self, piece, sq, e, occ) {
         if piece == 0 {
-            let rank = rank_index(occ, sq, e.mask);
-            let file = file_index(occ, sq, e.file_mask);
+            let rank = line_index(occ, e.mask, magic_core::rank_index(occ, sq));
+            let file = line_index(occ, e.file_mask, magic_core::file_index(occ, sq));
             // From the square, not the entry: one load fewer.
             let offset = rook_lines_offset(sq);
             // SAFETY: `new` laid out two sub-tables of 64 slots per rook
