@@ -8,8 +8,8 @@ use crate::entries::{entries_of, square_entries};
 use crate::pext::pext_fast;
 use crate::template::{sub_table_slot, table_type};
 use magic_core::{
-    fill_lines, layout_of, rook_lines_offset, Layout, Scheme, FILE_A_INNER, LINE_SLOTS,
-    PEXT_LINES_LEN, RANK_1_INNER,
+    file_inner, fill_lines, layout_of, rank_inner, rook_lines_offset, Layout, Scheme, LINE_SLOTS,
+    PEXT_LINES_LEN,
 };
 
 square_entries! {
@@ -34,8 +34,8 @@ const fn layout_and_entries() -> (Layout, Entries) {
     ));
     let squares = entries_of!(Entries, layout, |p, sq, h| match p {
         0 => Entry {
-            mask: RANK_1_INNER << (sq / 8 * 8),
-            file_mask: FILE_A_INNER << (sq % 8),
+            mask: rank_inner(sq),
+            file_mask: file_inner(sq),
             offset: h.offset as u32,
         },
         _ => Entry {
