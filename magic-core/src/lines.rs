@@ -131,11 +131,11 @@ pub const fn fill_lines(table: &mut [u64], type_name: &str) -> Result<usize, Mes
     while sq < 64 {
         let rank_line = 0xffu64 << (sq / 8 * 8);
         let file_line = 0x0101_0101_0101_0101u64 << (sq % 8);
+        let base = rook_lines_offset(sq);
         let mut i = 0;
         while i < LINE_SLOTS {
             let on_rank = pdep(i as u64, rank_inner(sq));
             let on_file = pdep(i as u64, file_inner(sq));
-            let base = rook_lines_offset(sq);
             table[base + i] = attacks_by_ray_walk(Piece::Rook, sq, on_rank) & rank_line;
             table[base + LINE_SLOTS + i] =
                 attacks_by_ray_walk(Piece::Rook, sq, on_file) & file_line;
