@@ -47,8 +47,8 @@ pub use geometry::{
 pub use hash::{multiply_index, pdep, pext, split_index, Hash, SquareHash};
 pub use layout::layout_of;
 pub use lines::{
-    file_index, file_inner, fill_lines, rank_index, rank_inner, rook_lines_offset, FILE_A_INNER,
-    LINES_ROOK_BITS, LINE_SLOTS, PEXT_LINES_LEN, RANK_1_INNER,
+    file_gather, file_index, file_inner, fill_lines, gathered_index, rank_index, rank_inner,
+    rook_lines_offset, FILE_A_INNER, LINES_ROOK_BITS, LINE_SLOTS, PEXT_LINES_LEN, RANK_1_INNER,
 };
 pub use message::{check_bits, Message};
 pub use records::{fewer_bits_proven_impossible, fewest_known_bits};

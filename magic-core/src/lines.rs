@@ -82,7 +82,11 @@ pub const fn file_inner(sq: usize) -> u64 {
 /// ```
 #[inline(always)]
 pub const fn rank_index(occ: u64, sq: usize) -> usize {
-    (occ >> (sq / 8 * 8 + 1)) as usize & (LINE_SLOTS - 1)
+    // The rank's inner squares masked where they lie (bits 1 to 6) and
+    // then halved, rather than shifted one further first: the compiler
+    // folds the halving into the slot's address (scale 4 in place of 8),
+    // so no instruction adds one to the shift count.
+    ((occ >> (sq & 56)) as usize & (2 * LINE_SLOTS - 2)) >> 1
 }
 
 /// Gathers the a-file's inner squares, each at bit `8 k` (k = 1 to 6),
@@ -91,6 +95,31 @@ pub const fn rank_index(occ: u64, sq: usize) -> usize {
 /// lands on a bit of its own below 58 or above 63 (`8 j - 7 k` lies in 1
 /// to 6 only for `j = k`), so nothing carries into the index.
 const FILE_GATHER: u64 = 1 << 50 | 1 << 43 | 1 << 36 | 1 << 29 | 1 << 22 | 1 << 15;
+
+/// The multiplier that gathers the inner squares of the file of `sq` (see
+/// [`gathered_index`]): the a-file's, shifted down by the file, so that
+/// each square and its term meet on the same bit as on the a-file. The
+/// lowest term is `2^15`, so no file's shift (at most 7) loses one.
+///
+/// ```
+/// use magic_core::{file_gather, file_inner, gathered_index, pext};
+/// let occ = 0x0080_8000_0080_8080; // the h-file, ranks 1, 2, 3, 6 and 7
+/// let h4 = 31;
+/// assert_eq!(gathered_index(occ, file_inner(h4), file_gather(h4)), pext(occ, file_inner(h4)) as usize);
+/// ```
+pub const fn file_gather(sq: usize) -> u64 {
+    FILE_GATHER >> (sq % 8)
+}
+
+/// The index of `occ` in a line's sub-table by one multiplication: the
+/// line's `inner` squares of `occ`, times the line's `gather`, top six
+/// bits. With [`file_inner`] and [`file_gather`] it is the file's
+/// [`file_index`]; a lookup that keeps both in the square's entry pays an
+/// `and`, an `imul` and a shift.
+#[inline(always)]
+pub const fn gathered_index(occ: u64, inner: u64, gather: u64) -> usize {
+    ((occ & inner).wrapping_mul(gather) >> 58) as usize
+}
 
 /// The index of `occ` in the file sub-table of a rook on `sq`: the file's
 /// inner squares, lowest rank first, `pext(occ, file_inner(sq))`, as one
@@ -103,7 +132,7 @@ const FILE_GATHER: u64 = 1 << 50 | 1 << 43 | 1 << 36 | 1 << 29 | 1 << 22 | 1 << 
 /// ```
 #[inline(always)]
 pub const fn file_index(occ: u64, sq: usize) -> usize {
-    ((occ >> (sq % 8) & FILE_A_INNER).wrapping_mul(FILE_GATHER) >> 58) as usize
+    gathered_index(occ, file_inner(sq), file_gather(sq))
 }
 
 /// Fills a lines table (zeroed, [`PEXT_LINES_LEN`] entries): each rook

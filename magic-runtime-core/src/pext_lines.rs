@@ -8,16 +8,19 @@ use crate::entries::{entries_of, square_entries};
 use crate::pext::pext_fast;
 use crate::template::{sub_table_slot, table_type};
 use magic_core::{
-    file_inner, fill_lines, layout_of, rank_inner, rook_lines_offset, Layout, Scheme, LINE_SLOTS,
-    PEXT_LINES_LEN,
+    file_gather, file_inner, fill_lines, gathered_index, layout_of, rank_index, rook_lines_offset,
+    Layout, Scheme, LINE_SLOTS, PEXT_LINES_LEN,
 };
 
 square_entries! {
     struct Entry in Entries {
-        // A rook's rank inner squares, a bishop's relevant mask.
+        // A rook's file inner squares, a bishop's relevant mask: what
+        // `pext` gathers (a rook's rank needs no mask, see `lookup`).
         mask: u64,
-        // A rook's file inner squares (0 for bishops).
-        file_mask: u64,
+        // A rook's file multiplier without BMI2 (0 for bishops): loaded
+        // by the `imul` itself, where computing it from the square would
+        // take three instructions and a shift on the chain.
+        gather: u64,
         offset: u32,
     }
 }
@@ -34,29 +37,29 @@ const fn layout_and_entries() -> (Layout, Entries) {
     ));
     let squares = entries_of!(Entries, layout, |p, sq, h| match p {
         0 => Entry {
-            mask: rank_inner(sq),
-            file_mask: file_inner(sq),
+            mask: file_inner(sq),
+            gather: file_gather(sq),
             offset: h.offset as u32,
         },
         _ => Entry {
             mask: h.mask,
-            file_mask: 0,
+            gather: 0,
             offset: h.offset as u32,
         },
     });
     (layout, squares)
 }
 
-/// The index of `occ` in a line's sub-table: `pext` by the line's inner
-/// squares with BMI2; without, `portable`, the same bits by a shift (the
-/// rank) or one multiplication (the file), which is then cheaper than the
-/// portable `pext` loop.
+/// The index of `occ` in a rook's file sub-table: `pext` by the file's
+/// inner squares with BMI2; without, the same bits by one multiplication
+/// ([`gathered_index`], as in `magic_core::file_index`), which is then
+/// cheaper than the portable `pext` loop.
 #[inline(always)]
-fn line_index(occ: u64, inner: u64, portable: usize) -> usize {
+fn file_slot(occ: u64, e: &Entry) -> usize {
     if crate::uses_bmi2() {
-        pext_fast(occ, inner) as usize
+        pext_fast(occ, e.mask) as usize
     } else {
-        portable
+        gathered_index(occ, e.mask, e.gather)
     }
 }
 
@@ -69,10 +72,11 @@ table_type! {
     /// one load more per rook, and tables that stay in the caches, which
     /// a lookup that waits for the one before feels most.
     ///
-    /// With BMI2 (`-C target-feature=+bmi2`, or a `-C target-cpu` that has
-    /// it), every index is one `pext`. Without, a rook's rank index is a
-    /// shift and its file index one multiplication, and a bishop's index
-    /// the portable loop (see [`uses_bmi2`](crate::uses_bmi2)).
+    /// A rook's rank index is a shift. With BMI2 (`-C
+    /// target-feature=+bmi2`, or a `-C target-cpu` that has it), its file
+    /// index and a bishop's are one `pext`. Without, the file index is one
+    /// multiplication and a bishop's the portable loop (see
+    /// [`uses_bmi2`](crate::uses_bmi2)).
     /// [`square`](Self::square) gives a rook's whole relevant mask and 7
     /// bits: the 128 slots of its two lines.
     ///
@@ -92,8 +96,11 @@ table_type! {
     lookup: runtime,
     fn lookup(self, piece, sq, e, occ) {
         if piece == 0 {
-            let rank = line_index(occ, e.mask, magic_core::rank_index(occ, sq));
-            let file = line_index(occ, e.file_mask, magic_core::file_index(occ, sq));
+            // A rank's inner squares lie side by side: a shift gathers
+            // them, cheaper than `pext` everywhere and far cheaper where
+            // `pext` is microcoded (AMD before Zen 3).
+            let rank = rank_index(occ, sq);
+            let file = file_slot(occ, &e);
             // From the square, not the entry: one load fewer.
             let offset = rook_lines_offset(sq);
             // SAFETY: `new` laid out two sub-tables of 64 slots per rook
