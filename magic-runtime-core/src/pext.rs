@@ -30,6 +30,12 @@ pub(crate) fn pdep_fast(x: u64, mask: u64) -> u64 {
 /// them) rather than the portable loop. Decided when the code using the
 /// tables is compiled, never by the machine that ran the proc-macro.
 ///
+/// BMI2 is not the same as a fast `pext`: AMD's Zen and Zen 2 have the
+/// instructions but run them as microcode, where PEXT lookups take about
+/// ten times as long as a magic scheme's (`black`, whose lookups are the
+/// same in either build). Choose a PEXT scheme for Intel from Haswell
+/// and AMD from Zen 3.
+///
 /// ```
 /// # use magic_runtime_core as magic_runtime;
 /// // Build with RUSTFLAGS="-C target-feature=+bmi2" (or -C target-cpu=native
