@@ -18,8 +18,8 @@ square_entries! {
         // `pext` gathers (a rook's rank needs no mask, see `lookup`).
         mask: u64,
         // A rook's file multiplier without BMI2 (0 for bishops): loaded
-        // by the `imul` itself, where computing it from the square would
-        // take three instructions and a shift on the chain.
+        // by the `imul` itself, where computing it from the square takes
+        // three instructions more.
         gather: u64,
         offset: u32,
     }
