@@ -97,8 +97,9 @@ table_type! {
     fn lookup(self, piece, sq, e, occ) {
         if piece == 0 {
             // A rank's inner squares lie side by side: a shift gathers
-            // them, cheaper than `pext` everywhere and far cheaper where
-            // `pext` is microcoded (AMD before Zen 3).
+            // them, off the `pext` unit (one `pext` per rook, not two)
+            // and far cheaper where `pext` is microcoded (AMD before
+            // Zen 3).
             let rank = rank_index(occ, sq);
             let file = file_slot(occ, &e);
             // From the square, not the entry: one load fewer.
