@@ -6,6 +6,7 @@
 mod chess_sliders;
 #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
 pub mod hyperbola_simd;
+pub mod kindergarten;
 pub mod pressure_tables;
 mod working_set;
 

@@ -149,6 +149,9 @@ fn lookups(c: &mut Criterion) {
     bench_all(c, &inputs, "pext_pdep", &PEXT_PDEP);
     bench_all(c, &inputs, "pext_lines", &PEXT_LINES);
     bench_all(c, &inputs, "hyperbola", &HYPERBOLA);
+    // Every line by a multiplication or a shift, four small sub-tables.
+    let kindergarten = magic_benches::kindergarten::Kindergarten::new();
+    bench_all(c, &inputs, "kindergarten", &kindergarten);
     // Lines side by side in vector registers, in a build with AVX2 only.
     #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
     {
