@@ -12,7 +12,7 @@
 //! per rank.
 
 use core::arch::x86_64::*;
-use magic_runtime::{attacks_by_ray_walk, next_subset, relevant_mask, Piece, Sliders};
+use magic_runtime::Sliders;
 
 /// The four lines through a square, the square itself left out: file,
 /// rank, diagonal, anti-diagonal (32-byte aligned, for one load).
@@ -21,21 +21,7 @@ use magic_runtime::{attacks_by_ray_walk, next_subset, relevant_mask, Piece, Slid
 struct Lines([u64; 4]);
 
 const fn lines(sq: usize) -> Lines {
-    const fn shift_ranks(line: u64, ranks: i32) -> u64 {
-        if ranks >= 0 {
-            line << (8 * ranks)
-        } else {
-            line >> (8 * -ranks)
-        }
-    }
-    let (file, rank) = ((sq % 8) as i32, (sq / 8) as i32);
-    let not_s = !(1u64 << sq);
-    Lines([
-        0x0101_0101_0101_0101 << file & not_s,
-        0xff << (8 * rank) & not_s,
-        shift_ranks(0x8040_2010_0804_0201, rank - file) & not_s,
-        shift_ranks(0x0102_0408_1020_4080, rank + file - 7) & not_s,
-    ])
+    Lines(crate::lines::lines_through(sq))
 }
 
 static LINES: [Lines; 64] = {
@@ -195,32 +181,7 @@ impl Sliders for HyperbolaSimd {
 /// square and every relevant occupancy, and for each of those with every
 /// square outside the mask set as well (which a lookup must ignore).
 pub fn check_against_ray_walk() {
-    for sq in 0..64 {
-        for piece in [Piece::Rook, Piece::Bishop] {
-            let mask = relevant_mask(piece, sq);
-            let mut occ = 0;
-            loop {
-                for board in [occ, occ | !mask] {
-                    let rook = attacks_by_ray_walk(Piece::Rook, sq, board);
-                    let bishop = attacks_by_ray_walk(Piece::Bishop, sq, board);
-                    let (got, want) = match piece {
-                        Piece::Rook => (HyperbolaSimd.rook(sq, board), rook),
-                        Piece::Bishop => (HyperbolaSimd.bishop(sq, board), bishop),
-                    };
-                    assert_eq!(got, want, "{piece:?} on {sq}, occupancy {board:#x}");
-                    assert_eq!(
-                        HyperbolaSimd.queen(sq, board),
-                        rook | bishop,
-                        "queen on {sq}"
-                    );
-                }
-                occ = next_subset(occ, mask);
-                if occ == 0 {
-                    break;
-                }
-            }
-        }
-    }
+    crate::ray_check::check_against_ray_walk(&HyperbolaSimd);
 }
 
 #[cfg(test)]

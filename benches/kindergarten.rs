@@ -10,7 +10,9 @@
 //! load; it is not a scheme of the crates: BENCHMARKS.md ("Where the time
 //! goes") has what it measured.
 
-use magic_runtime::{attacks_by_ray_walk, next_subset, relevant_mask, Piece, Sliders};
+use crate::lines::lines_through;
+use crate::ray_check::check_against_ray_walk;
+use magic_runtime::{attacks_by_ray_walk, next_subset, Piece, Sliders};
 
 /// The a-file's inner squares, a2 to a7.
 const FILE_A_INNER: u64 = 0x0001_0101_0101_0100;
@@ -37,18 +39,10 @@ struct Diagonals {
 const EDGES: u64 = 0xff81_8181_8181_81ff;
 
 const fn diagonals(sq: usize) -> Diagonals {
-    const fn shift_ranks(line: u64, ranks: i32) -> u64 {
-        if ranks >= 0 {
-            line << (8 * ranks)
-        } else {
-            line >> (8 * -ranks)
-        }
-    }
-    let (file, rank) = ((sq % 8) as i32, (sq / 8) as i32);
-    let inner = !(1u64 << sq) & !EDGES;
+    let lines = lines_through(sq);
     Diagonals {
-        diagonal: shift_ranks(0x8040_2010_0804_0201, rank - file) & inner,
-        anti_diagonal: shift_ranks(0x0102_0408_1020_4080, rank + file - 7) & inner,
+        diagonal: lines[DIAGONAL] & !EDGES,
+        anti_diagonal: lines[ANTI_DIAGONAL] & !EDGES,
     }
 }
 
@@ -80,9 +74,9 @@ const fn diagonal_index(occ: u64, inner: u64) -> usize {
     ((occ & inner).wrapping_mul(B_FILE) >> 58) as usize
 }
 
-/// The four lines of a square, in this order in its slots.
-const RANK: usize = 0;
-const FILE: usize = 1;
+/// The four lines of a square, in the order of `lines_through`, in its slots.
+const RANK: usize = 1;
+const FILE: usize = 0;
 const DIAGONAL: usize = 2;
 const ANTI_DIAGONAL: usize = 3;
 
@@ -95,23 +89,14 @@ type Table = [[[u64; 64]; 4]; 64];
 fn fill(table: &mut Table) {
     for sq in 0..64 {
         let d = DIAGONALS[sq];
-        let lines: [(usize, Piece, u64, u64); 4] = [
-            (RANK, Piece::Rook, 0x7e << (sq & 56), 0xff << (sq & 56)),
-            (
-                FILE,
-                Piece::Rook,
-                FILE_A_INNER << (sq % 8),
-                0x0101_0101_0101_0101 << (sq % 8),
-            ),
-            (DIAGONAL, Piece::Bishop, d.diagonal, diagonals_full(sq).0),
-            (
-                ANTI_DIAGONAL,
-                Piece::Bishop,
-                d.anti_diagonal,
-                diagonals_full(sq).1,
-            ),
+        let whole = lines_through(sq);
+        let lines: [(usize, Piece, u64); 4] = [
+            (FILE, Piece::Rook, FILE_A_INNER << (sq % 8)),
+            (RANK, Piece::Rook, 0x7e << (sq & 56)),
+            (DIAGONAL, Piece::Bishop, d.diagonal),
+            (ANTI_DIAGONAL, Piece::Bishop, d.anti_diagonal),
         ];
-        for (line, piece, inner, whole) in lines {
+        for (line, piece, inner) in lines {
             let mut seen = [false; 64];
             let mut occ = 0;
             loop {
@@ -120,7 +105,7 @@ fn fill(table: &mut Table) {
                     FILE => file_index(occ, sq),
                     _ => diagonal_index(occ, inner),
                 };
-                let att = attacks_by_ray_walk(piece, sq, occ) & whole;
+                let att = attacks_by_ray_walk(piece, sq, occ) & whole[line];
                 assert!(
                     !seen[i] || table[sq][line][i] == att,
                     "line {line} of {sq}: clash"
@@ -136,22 +121,6 @@ fn fill(table: &mut Table) {
     }
 }
 
-/// Both whole diagonals through `sq`, the edges included.
-fn diagonals_full(sq: usize) -> (u64, u64) {
-    let (file, rank) = ((sq % 8) as i32, (sq / 8) as i32);
-    let shift = |line: u64, ranks: i32| {
-        if ranks >= 0 {
-            line << (8 * ranks)
-        } else {
-            line >> (8 * -ranks)
-        }
-    };
-    (
-        shift(0x8040_2010_0804_0201, rank - file),
-        shift(0x0102_0408_1020_4080, rank + file - 7),
-    )
-}
-
 /// The tables of every line, made once at run time (this is a benchmark,
 /// not a scheme: nothing here needs a `const` builder).
 pub struct Kindergarten {
@@ -161,7 +130,7 @@ pub struct Kindergarten {
 impl Kindergarten {
     /// Fills the tables and checks them against the ray walk for every
     /// square and relevant occupancy, with the rest of the board empty or
-    /// full.
+    /// full, rooks, bishops and queens.
     pub fn new() -> Self {
         let mut table: Box<Table> = vec![[[0u64; 64]; 4]; 64]
             .into_boxed_slice()
@@ -169,26 +138,7 @@ impl Kindergarten {
             .unwrap();
         fill(&mut table);
         let k = Kindergarten { table };
-        for sq in 0..64 {
-            for piece in [Piece::Rook, Piece::Bishop] {
-                let mask = relevant_mask(piece, sq);
-                let mut occ = 0;
-                loop {
-                    for board in [occ, occ | !mask] {
-                        let want = attacks_by_ray_walk(piece, sq, board);
-                        let got = match piece {
-                            Piece::Rook => k.rook(sq, board),
-                            Piece::Bishop => k.bishop(sq, board),
-                        };
-                        assert_eq!(got, want, "{piece:?} on {sq}, occupancy {board:#x}");
-                    }
-                    occ = next_subset(occ, mask);
-                    if occ == 0 {
-                        break;
-                    }
-                }
-            }
-        }
+        check_against_ray_walk(&k);
         k
     }
 }

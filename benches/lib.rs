@@ -7,7 +7,9 @@ mod chess_sliders;
 #[cfg(all(target_arch = "x86_64", target_feature = "avx2"))]
 pub mod hyperbola_simd;
 pub mod kindergarten;
+mod lines;
 pub mod pressure_tables;
+mod ray_check;
 mod working_set;
 
 #[cfg(feature = "peers")]
