@@ -2,7 +2,7 @@
 //! each scheme places its squares' sub-tables, for the const builders and
 //! the proc-macro alike.
 
-use crate::lines::{rook_lines_offset, LINES_ROOK_BITS, PEXT_LINES_LEN};
+use crate::lines::{rook_lines_offset, LINES_ROOK_BITS};
 use crate::visit::{Layout, Length};
 use crate::{
     check_bits, default_bits, Hash, Message, Piece, Scheme, SquareHash, FIXED_BISHOP_BITS,
@@ -29,17 +29,21 @@ pub const fn layout_of(
     const FIXED: [u32; 2] = [FIXED_ROOK_BITS, FIXED_BISHOP_BITS];
     let hash = scheme.hash();
     match scheme {
-        Scheme::Fancy | Scheme::ByteLookup | Scheme::Magic32 => consecutive(hash, magics, bits),
+        Scheme::Fancy | Scheme::ByteLookup | Scheme::Magic32 => {
+            consecutive(hash, magics, bits, Piece::Rook, 0)
+        }
         Scheme::ShiftInMagic => consecutive(
             hash,
             magics,
             [&embedded_bits(magics[0]), &embedded_bits(magics[1])],
+            Piece::Rook,
+            0,
         ),
-        Scheme::PextLines => Ok((lines(), Length::Sum(PEXT_LINES_LEN))),
+        Scheme::PextLines => lines_layout(),
         Scheme::Pext | Scheme::PextPdep | Scheme::Hyperbola => {
             let none = [0u64; 64];
             let bits = [default_bits(Piece::Rook), default_bits(Piece::Bishop)];
-            consecutive(hash, [&none, &none], [&bits[0], &bits[1]])
+            consecutive(hash, [&none, &none], [&bits[0], &bits[1]], Piece::Rook, 0)
         }
         Scheme::Plain => {
             let mut plain = [[0u32; 64]; 2];
@@ -83,24 +87,27 @@ pub const fn layout_of(
 /// A lines table's layout: each rook's two line sub-tables, 128 slots
 /// (its mask the whole relevant mask, which the two lines share out), then
 /// the bishops' PEXT sub-tables one after the other.
-const fn lines() -> Layout {
-    let mut layout = [[SquareHash::EMPTY; 64]; 2];
-    let bits = default_bits(Piece::Bishop);
+pub(crate) const fn lines_layout() -> Result<(Layout, Length), Message> {
+    let none = [0u64; 64];
+    let bits = [default_bits(Piece::Rook), default_bits(Piece::Bishop)];
+    let start = rook_lines_offset(64);
+    let (mut layout, length) = match consecutive(
+        Hash::Pext,
+        [&none, &none],
+        [&bits[0], &bits[1]],
+        Piece::Bishop,
+        start,
+    ) {
+        Ok(laid) => laid,
+        Err(m) => return Err(m),
+    };
     let mut sq = 0;
     while sq < 64 {
         let offset = rook_lines_offset(sq);
         layout[0][sq] = SquareHash::new(Hash::Pext, Piece::Rook, sq, 0, LINES_ROOK_BITS, offset);
         sq += 1;
     }
-    let mut offset = rook_lines_offset(64);
-    let mut sq = 0;
-    while sq < 64 {
-        let b = bits[sq] as u32;
-        layout[1][sq] = SquareHash::new(Hash::Pext, Piece::Bishop, sq, 0, b, offset);
-        offset += 1 << b;
-        sq += 1;
-    }
-    layout
+    Ok((layout, length))
 }
 
 /// The offset each offset-in-magic factor's low 16 bits give.
@@ -114,16 +121,19 @@ const fn offsets_in(factors: &[u64; 64]) -> [u32; 64] {
     offsets
 }
 
-/// Sub-tables one after the other, rooks first, each `2^bits` long; the
-/// length is their sum.
+/// Sub-tables one after the other from `start`, rooks first, each
+/// `2^bits` long, of the pieces from `first` on (the others left
+/// [`SquareHash::EMPTY`]); the length is where the last one ends.
 const fn consecutive(
     hash: Hash,
     magics: [&[u64; 64]; 2],
     bits: [&[u8; 64]; 2],
+    first: Piece,
+    start: usize,
 ) -> Result<(Layout, Length), Message> {
     let mut layout = [[SquareHash::EMPTY; 64]; 2];
-    let mut offset = 0;
-    let mut p = 0;
+    let mut offset = start;
+    let mut p = first as usize;
     while p < 2 {
         let piece = Piece::ALL[p];
         let mut sq = 0;

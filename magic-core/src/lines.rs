@@ -7,9 +7,11 @@
 //! the rank's attacks and the next 64 the file's; then every bishop's PEXT
 //! sub-table at its default bits, one after the other, as in a PEXT table.
 
-use crate::geometry::{attacks_by_ray_walk, default_bits, next_subset, relevant_mask, Piece};
+use crate::geometry::{attacks_by_ray_walk, default_bits, next_subset, Piece};
 use crate::hash::{pdep, pext};
+use crate::layout::lines_layout;
 use crate::message::Message;
+use crate::sizes::sub_tables_len;
 use crate::visit::check_len;
 
 /// Slots of one line's sub-table: its six inner squares (the two ends
@@ -32,16 +34,8 @@ pub const RANK_1_INNER: u64 = 0x7e;
 /// ```
 /// assert_eq!(magic_core::PEXT_LINES_LEN, 64 * 128 + 5_248);
 /// ```
-pub const PEXT_LINES_LEN: usize = {
-    let bits = default_bits(Piece::Bishop);
-    let mut n = rook_lines_offset(64);
-    let mut sq = 0;
-    while sq < 64 {
-        n += 1 << bits[sq];
-        sq += 1;
-    }
-    n
-};
+pub const PEXT_LINES_LEN: usize =
+    rook_lines_offset(64) + sub_tables_len(&default_bits(Piece::Bishop));
 
 /// Where the two line sub-tables of a rook on `sq` start: the rooks come
 /// first, square by square, 128 slots each.
@@ -172,19 +166,23 @@ pub const fn fill_lines(table: &mut [u64], type_name: &str) -> Result<usize, Mes
         }
         sq += 1;
     }
-    let mut offset = rook_lines_offset(64);
+    // The bishops where the scheme's layout puts them.
+    let bishops = match lines_layout() {
+        Ok((layout, _)) => layout[1],
+        Err(m) => return Err(m),
+    };
     let mut sq = 0;
     while sq < 64 {
-        let mask = relevant_mask(Piece::Bishop, sq);
+        let h = bishops[sq];
         let mut occ = 0;
         loop {
-            table[offset + pext(occ, mask) as usize] = attacks_by_ray_walk(Piece::Bishop, sq, occ);
-            occ = next_subset(occ, mask);
+            table[h.offset + pext(occ, h.mask) as usize] =
+                attacks_by_ray_walk(Piece::Bishop, sq, occ);
+            occ = next_subset(occ, h.mask);
             if occ == 0 {
                 break;
             }
         }
-        offset += 1 << mask.count_ones();
         sq += 1;
     }
     Ok(n)
@@ -194,6 +192,7 @@ pub const fn fill_lines(table: &mut [u64], type_name: &str) -> Result<usize, Mes
 mod tests {
     extern crate std;
     use super::*;
+    use crate::geometry::relevant_mask;
 
     #[test]
     fn line_indices_are_pext_of_the_inner_squares() {

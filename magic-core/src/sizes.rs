@@ -72,10 +72,16 @@ pub const OFFSET_UNIT: usize = 8;
 /// assert_eq!(fancy_table_len(&[12; 64], &[9; 64]), magic_core::PLAIN_LEN);
 /// ```
 pub const fn fancy_table_len(rook_bits: &[u8; 64], bishop_bits: &[u8; 64]) -> usize {
+    sub_tables_len(rook_bits) + sub_tables_len(bishop_bits)
+}
+
+/// The entries of one piece's sub-tables laid one after the other, `2^bits`
+/// each.
+pub(crate) const fn sub_tables_len(bits: &[u8; 64]) -> usize {
     let mut n = 0;
     let mut sq = 0;
     while sq < 64 {
-        n += (1usize << rook_bits[sq]) + (1usize << bishop_bits[sq]);
+        n += 1usize << bits[sq];
         sq += 1;
     }
     n
