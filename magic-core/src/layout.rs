@@ -89,7 +89,8 @@ pub const fn layout_of(
 /// the bishops' PEXT sub-tables one after the other.
 pub(crate) const fn lines_layout() -> Result<(Layout, Length), Message> {
     let none = [0u64; 64];
-    let bits = [default_bits(Piece::Rook), default_bits(Piece::Bishop)];
+    // From the bishops on: the rooks' bits are not read.
+    let bits = [[0u8; 64], default_bits(Piece::Bishop)];
     let start = rook_lines_offset(64);
     let (mut layout, length) = match consecutive(
         Hash::Pext,
