@@ -36,6 +36,19 @@ impl Sliders for RayWalk {
     }
 }
 
+/// No lookup at all: the result is the occupancy. What is left is the
+/// harness's own cost (the pair's loads, the `black_box` round trips
+/// through memory, the loop), the floor every other figure stands on.
+struct NoLookup;
+impl Sliders for NoLookup {
+    fn rook(&self, _sq: usize, occ: u64) -> u64 {
+        occ
+    }
+    fn bishop(&self, _sq: usize, occ: u64) -> u64 {
+        occ
+    }
+}
+
 #[derive(Clone, Copy)]
 enum Lookup {
     Rook,
@@ -163,6 +176,7 @@ fn lookups(c: &mut Criterion) {
     bench_all(c, &inputs, "peer:cozy-chess", &Cozy);
     bench_all(c, &inputs, "peer:chess", &ChessSliders);
     bench_all(c, &inputs, "ray_walk", &RayWalk);
+    bench_all(c, &inputs, "no_lookup", &NoLookup);
 }
 
 criterion_group!(benches, lookups);
