@@ -68,6 +68,8 @@ const WANTED: &str = "give black or fixed-shift magics with their offsets \
 /// assert_eq!(err, "every rook and bishop square needs a row");
 /// let err = magic_search::parse_magics_csv("rook,0,0x1z,5\n").unwrap_err();
 /// assert_eq!(err, "line 1: magic must be 0x and hex digits: `rook,0,0x1z,5`");
+/// let err = magic_search::parse_magics_csv("rook,0,0x10,-5\n").unwrap_err();
+/// assert_eq!(err, "line 1: offset must be a number from 0 to 4294967295: `rook,0,0x10,-5`");
 /// // Fewer-bit fancy magics are not what it reads.
 /// let err = magic_search::parse_magics_csv("rook,a7,10,0x48fffe99fecfaa00\n").unwrap_err();
 /// assert!(err.starts_with("line 1: bits before the magic"), "{err}");
@@ -106,7 +108,7 @@ pub fn parse(csv: &str) -> Result<(PerSquare<u64>, PerSquare<u32>), String> {
         magics[p][sq] = hex_magic(magic).ok_or_else(|| bad("magic must be 0x and hex digits"))?;
         offsets[p][sq] = offset
             .parse()
-            .map_err(|_| bad("offset must be an integer"))?;
+            .map_err(|_| bad("offset must be a number from 0 to 4294967295"))?;
         if std::mem::replace(&mut seen[p][sq], true) {
             return Err(bad("square given twice"));
         }
