@@ -108,7 +108,7 @@ pub fn parse(csv: &str) -> Result<(PerSquare<u64>, PerSquare<u32>), String> {
         magics[p][sq] = hex_magic(magic).ok_or_else(|| bad("magic must be 0x and hex digits"))?;
         offsets[p][sq] = offset
             .parse()
-            .map_err(|_| bad("offset must be a number from 0 to 4294967295"))?;
+            .map_err(|_| bad(&format!("offset must be a number from 0 to {}", u32::MAX)))?;
         if std::mem::replace(&mut seen[p][sq], true) {
             return Err(bad("square given twice"));
         }
